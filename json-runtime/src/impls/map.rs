@@ -1,0 +1,43 @@
+//! Maps are JSON objects, in iteration order, with keys written by
+//! [`ToJsonKey`].
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+/// Writes every `(key, value)` pair as one JSON object. The writer may
+/// drain to its `io::Write` between entries.
+#[inline]
+pub(crate) fn write_map<'a, F, K, V, I>(w: &mut JsonWriter<'_, F>, entries: I)
+where
+    F: Format,
+    K: ToJsonKey + ?Sized + 'a,
+    V: ToJson + ?Sized + 'a,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    w.begin_object();
+    let mut first = true;
+    for (key, value) in entries {
+        w.object_entry(first);
+        first = false;
+        key.write_json_key(w);
+        w.colon();
+        value.write_json(w);
+        w.flush_point();
+    }
+    w.end_object_dyn(first);
+}
+
+impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_map(w, self);
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_map(w, self);
+    }
+}

@@ -1,0 +1,47 @@
+//! References and smart pointers are written as what they point to.
+
+use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+macro_rules! deref_impls {
+    ($(<$($lt:lifetime),*> $ptr:ty;)*) => {$(
+        impl<$($lt,)* T: ToJson + ?Sized> ToJson for $ptr {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                (**self).write_json(w);
+            }
+        }
+
+        impl<$($lt,)* T: ToJsonKey + ?Sized> ToJsonKey for $ptr {
+            #[inline]
+            fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                (**self).write_json_key(w);
+            }
+        }
+    )*};
+}
+
+deref_impls! {
+    <'a> &'a T;
+    <'a> &'a mut T;
+    <> Box<T>;
+    <> Rc<T>;
+    <> Arc<T>;
+}
+
+impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        (**self).write_json(w);
+    }
+}
+
+impl<T: ToJsonKey + ToOwned + ?Sized> ToJsonKey for Cow<'_, T> {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        (**self).write_json_key(w);
+    }
+}

@@ -1,0 +1,84 @@
+use std::marker::PhantomData;
+
+use crate::number::{write_f32, write_f64, write_int};
+use crate::{Format, JsonWriter, ToJson};
+
+macro_rules! integers {
+    ($($t:ty)*) => {$(
+        impl ToJson for $t {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                write_int(w, *self);
+            }
+        }
+    )*};
+}
+integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+impl ToJson for f32 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_f32(w, *self);
+    }
+}
+
+impl ToJson for f64 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_f64(w, *self);
+    }
+}
+
+impl ToJson for bool {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_raw(if *self { b"true" } else { b"false" });
+    }
+}
+
+impl ToJson for str {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self);
+    }
+}
+
+impl ToJson for String {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self);
+    }
+}
+
+/// A char is a one-character string, as in serde_json.
+impl ToJson for char {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self.encode_utf8(&mut [0; 4]));
+    }
+}
+
+impl ToJson for () {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_raw(b"null");
+    }
+}
+
+/// Serde writes `PhantomData` as a unit struct: `null`.
+impl<T: ?Sized> ToJson for PhantomData<T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_raw(b"null");
+    }
+}
+
+impl<T: ToJson> ToJson for Option<T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        match self {
+            Some(value) => value.write_json(w),
+            None => w.write_raw(b"null"),
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! Sequences and sets are JSON arrays, in iteration order.
+
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
+
+use crate::{Format, JsonWriter, ToJson};
+
+/// Writes every item as one JSON array. The writer may drain to its
+/// `io::Write` between items, so long sequences stream in bounded memory.
+#[inline]
+pub(crate) fn write_seq<F, I>(w: &mut JsonWriter<'_, F>, items: I)
+where
+    F: Format,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    let mut items = items.into_iter();
+    w.begin_array();
+    // The first item is peeled off so the loop writes its `,` unconditionally.
+    let Some(first) = items.next() else {
+        w.end_array(true);
+        return;
+    };
+    w.array_value(true);
+    first.write_json(w);
+    w.flush_point();
+    for item in items {
+        w.array_value(false);
+        item.write_json(w);
+        w.flush_point();
+    }
+    w.end_array(false);
+}
+
+impl<T: ToJson> ToJson for [T] {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self);
+    }
+}
+
+impl<T: ToJson, const N: usize> ToJson for [T; N] {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self);
+    }
+}
+
+impl<T: ToJson> ToJson for Vec<T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self);
+    }
+}
+
+macro_rules! iterable {
+    ($($ty:ident<T $(, $extra:ident)*>),*) => {$(
+        impl<T: ToJson $(, $extra)*> ToJson for $ty<T $(, $extra)*> {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                write_seq(w, self);
+            }
+        }
+    )*};
+}
+iterable!(VecDeque<T>, LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);

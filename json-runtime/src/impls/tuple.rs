@@ -1,0 +1,40 @@
+//! Tuples are JSON arrays, as in serde_json.
+
+use crate::{Format, JsonWriter, ToJson};
+
+macro_rules! tuple {
+    ($first:ident $($rest:ident)*) => {
+        impl<$first: ToJson $(, $rest: ToJson)*> ToJson for ($first, $($rest,)*) {
+            #[inline]
+            #[allow(non_snake_case)]
+            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                let ($first, $($rest,)*) = self;
+                w.begin_array();
+                w.array_value(true);
+                $first.write_json(w);
+                $(
+                    w.array_value(false);
+                    $rest.write_json(w);
+                )*
+                w.end_array(false);
+            }
+        }
+    };
+}
+
+tuple!(T0);
+tuple!(T0 T1);
+tuple!(T0 T1 T2);
+tuple!(T0 T1 T2 T3);
+tuple!(T0 T1 T2 T3 T4);
+tuple!(T0 T1 T2 T3 T4 T5);
+tuple!(T0 T1 T2 T3 T4 T5 T6);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14);
+tuple!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15);

@@ -1,0 +1,281 @@
+//! The output buffer that every encoder writes into.
+//!
+//! Encoders never see a `Result`. In-memory output cannot fail, and for
+//! `to_writer` the buffer is drained into the `io::Write` only at
+//! [`JsonWriter::flush_point`]s, which the sequence and map impls call
+//! between elements. The first I/O error is kept, the sink is never touched
+//! again, and the entry point returns that error once encoding unwinds.
+
+use std::io;
+
+use crate::escape;
+
+/// Chooses compact or pretty output at compile time, so the compact path
+/// carries no layout branches at all.
+///
+/// This trait is sealed: the two layouts are [`Compact`] and [`Pretty`].
+pub trait Format: private::Sealed {
+    #[doc(hidden)]
+    const PRETTY: bool;
+}
+
+/// No whitespace at all, as `serde_json::to_vec`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Compact;
+
+/// Newlines and indentation, as `serde_json::to_vec_pretty`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pretty;
+
+impl Format for Compact {
+    const PRETTY: bool = false;
+}
+
+impl Format for Pretty {
+    const PRETTY: bool = true;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for super::Compact {}
+    impl Sealed for super::Pretty {}
+}
+
+/// Bytes buffered before `to_writer` hands them to the `io::Write`.
+pub(crate) const STREAM_CHUNK: usize = 64 * 1024;
+
+/// Where buffered bytes go once they pass the flush threshold.
+struct Sink<'a> {
+    out: &'a mut dyn io::Write,
+    error: Option<io::Error>,
+}
+
+/// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
+///
+/// Derived code calls the structural methods ([`key`](Self::key),
+/// [`end_object`](Self::end_object), …) with byte literals prepared at
+/// compile time. Hand-written impls may call them too; each method documents
+/// the bytes it writes in compact and in pretty layout.
+pub struct JsonWriter<'a, F: Format = Compact> {
+    buf: Vec<u8>,
+    /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
+    /// when writing to memory, so the check in loops never fires.
+    flush_at: usize,
+    sink: Option<Sink<'a>>,
+    indent: &'a [u8],
+    depth: usize,
+    format: std::marker::PhantomData<F>,
+}
+
+impl<'a, F: Format> JsonWriter<'a, F> {
+    pub(crate) fn to_memory(buf: Vec<u8>, indent: &'a [u8]) -> Self {
+        JsonWriter {
+            buf,
+            flush_at: usize::MAX,
+            sink: None,
+            indent,
+            depth: 0,
+            format: std::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn to_io(out: &'a mut dyn io::Write, indent: &'a [u8]) -> Self {
+        JsonWriter {
+            buf: Vec::with_capacity(STREAM_CHUNK + STREAM_CHUNK / 4),
+            flush_at: STREAM_CHUNK,
+            sink: Some(Sink { out, error: None }),
+            indent,
+            depth: 0,
+            format: std::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn into_buf(self) -> Vec<u8> {
+        self.buf
+    }
+
+    /// Writes what is left and reports the first I/O error, if any.
+    pub(crate) fn finish_io(mut self) -> io::Result<()> {
+        self.drain();
+        match self.sink {
+            Some(Sink { error: Some(e), .. }) => Err(e),
+            Some(Sink { out, error: None }) => out.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// Lets `to_writer` drain the buffer. Sequence and map impls call this
+    /// between elements; it is one compare when nothing is due.
+    #[inline(always)]
+    pub fn flush_point(&mut self) {
+        if self.buf.len() >= self.flush_at {
+            self.drain();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn drain(&mut self) {
+        if let Some(sink) = &mut self.sink {
+            if sink.error.is_none() {
+                if let Err(e) = sink.out.write_all(&self.buf) {
+                    sink.error = Some(e);
+                }
+            }
+            // After an error the bytes are dropped, so memory stays bounded
+            // while the encoder runs to its end.
+            self.buf.clear();
+        }
+    }
+
+    /// Appends bytes as they are. The caller is responsible for them being
+    /// valid JSON in context.
+    #[inline(always)]
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Writes `s` as a JSON string, quoted and escaped exactly as serde_json does.
+    #[inline]
+    pub fn write_str(&mut self, s: &str) {
+        escape::write_quoted(&mut self.buf, s);
+    }
+
+    /// Gives the escape and number modules the buffer itself, so they can
+    /// reserve once and write without further checks.
+    #[inline(always)]
+    pub(crate) fn buf_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    #[inline(always)]
+    fn newline_indent(&mut self) {
+        self.buf.push(b'\n');
+        for _ in 0..self.depth {
+            self.buf.extend_from_slice(self.indent);
+        }
+    }
+
+    /// Writes an object key with what precedes it, from one literal of the
+    /// form `{"key":` (the first key) or `,"key":` (any later key), with the
+    /// key already escaped.
+    ///
+    /// Compact layout writes the literal as it is. Pretty layout writes
+    /// `{` or `,`, a newline, the indent, the quoted key and `": "`.
+    #[inline(always)]
+    pub fn key(&mut self, literal: &[u8]) {
+        if F::PRETTY {
+            self.pretty_key(literal);
+        } else {
+            self.buf.extend_from_slice(literal);
+        }
+    }
+
+    fn pretty_key(&mut self, literal: &[u8]) {
+        debug_assert!(literal.len() >= 4 && matches!(literal[0], b'{' | b','));
+        if literal[0] == b'{' {
+            self.depth += 1;
+        }
+        self.buf.push(literal[0]);
+        self.newline_indent();
+        self.buf.extend_from_slice(&literal[1..literal.len() - 1]);
+        self.buf.extend_from_slice(b": ");
+    }
+
+    /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
+    /// layout a newline, the indent and `}`.
+    #[inline(always)]
+    pub fn end_object(&mut self) {
+        if F::PRETTY {
+            self.depth -= 1;
+            self.newline_indent();
+        }
+        self.buf.push(b'}');
+    }
+
+    /// Opens an object whose entries are not known at compile time: `{`.
+    /// Entries follow with [`object_entry`](Self::object_entry) and it closes
+    /// with [`end_object_dyn`](Self::end_object_dyn).
+    #[inline(always)]
+    pub fn begin_object(&mut self) {
+        if F::PRETTY {
+            self.depth += 1;
+        }
+        self.buf.push(b'{');
+    }
+
+    /// Writes what comes before an entry's key: `,` unless it is the first;
+    /// in pretty layout also a newline and the indent.
+    #[inline(always)]
+    pub fn object_entry(&mut self, first: bool) {
+        if !first {
+            self.buf.push(b',');
+        }
+        if F::PRETTY {
+            self.newline_indent();
+        }
+    }
+
+    /// Writes an already escaped, quoted key literal (`"key"`) as the next
+    /// entry of an object opened with [`begin_object`](Self::begin_object),
+    /// with its separator and colon. Clears `first`.
+    #[inline(always)]
+    pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &[u8]) {
+        self.object_entry(*first);
+        *first = false;
+        self.buf.extend_from_slice(quoted_key);
+        self.colon();
+    }
+
+    /// Separates a key from its value: `:`, or `": "` in pretty layout.
+    #[inline(always)]
+    pub fn colon(&mut self) {
+        if F::PRETTY {
+            self.buf.extend_from_slice(b": ");
+        } else {
+            self.buf.push(b':');
+        }
+    }
+
+    /// Closes an object opened by [`begin_object`](Self::begin_object).
+    /// `empty` says whether no entry was written, which pretty layout needs
+    /// to print `{}`.
+    #[inline(always)]
+    pub fn end_object_dyn(&mut self, empty: bool) {
+        if F::PRETTY {
+            self.depth -= 1;
+            if !empty {
+                self.newline_indent();
+            }
+        }
+        self.buf.push(b'}');
+    }
+
+    /// Opens an array: `[`.
+    #[inline(always)]
+    pub fn begin_array(&mut self) {
+        if F::PRETTY {
+            self.depth += 1;
+        }
+        self.buf.push(b'[');
+    }
+
+    /// Writes what comes before an element: `,` unless it is the first; in
+    /// pretty layout also a newline and the indent.
+    #[inline(always)]
+    pub fn array_value(&mut self, first: bool) {
+        self.object_entry(first);
+    }
+
+    /// Closes an array. `empty` says whether no element was written.
+    #[inline(always)]
+    pub fn end_array(&mut self, empty: bool) {
+        if F::PRETTY {
+            self.depth -= 1;
+            if !empty {
+                self.newline_indent();
+            }
+        }
+        self.buf.push(b']');
+    }
+}
