@@ -1,0 +1,410 @@
+//! Streaming output: real files, writers that fail part way, writers that
+//! are interrupted or accept short writes. Every successful output is
+//! compared byte for byte with serde_json.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read, Seek, Write};
+
+use json_runtime::{Format, JsonWriter, PrettyFormatter, ToJson};
+use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, FailingWriter};
+
+/// A record with a hand-written encoder, so these tests need no derive.
+#[derive(serde::Serialize)]
+struct Record {
+    id: u64,
+    name: String,
+    score: f64,
+    tags: Vec<&'static str>,
+    parent: Option<u32>,
+    attrs: BTreeMap<String, i64>,
+}
+
+impl ToJson for Record {
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.key(b"{\"id\":");
+        self.id.write_json(w);
+        w.key(b",\"name\":");
+        self.name.write_json(w);
+        w.key(b",\"score\":");
+        self.score.write_json(w);
+        w.key(b",\"tags\":");
+        self.tags.write_json(w);
+        w.key(b",\"parent\":");
+        self.parent.write_json(w);
+        w.key(b",\"attrs\":");
+        self.attrs.write_json(w);
+        w.end_object();
+    }
+}
+
+fn record(i: u64) -> Record {
+    Record {
+        id: i,
+        name: format!("record \"{i}\"\n\u{e9}\u{1f600}"),
+        score: i as f64 / 7.0,
+        tags: if i % 3 == 0 {
+            vec![]
+        } else {
+            vec!["a", "b\\c"]
+        },
+        parent: if i % 2 == 0 { Some(i as u32 / 2) } else { None },
+        attrs: (0..i % 4).map(|k| (format!("k{k}"), -(k as i64))).collect(),
+    }
+}
+
+/// A document of `n` records.
+fn records(n: u64) -> Vec<Record> {
+    (0..n).map(record).collect()
+}
+
+/// About 450 KiB compact, so the 64 KiB stream buffer drains several times.
+fn large_document() -> Vec<Record> {
+    records(3000)
+}
+
+const KIB: usize = 1024;
+
+#[test]
+fn large_document_is_larger_than_several_buffers() {
+    let doc = large_document();
+    assert!(serde_compact(&doc).len() > 4 * 64 * KIB);
+    assert!(serde_pretty(&doc).len() > 4 * 64 * KIB);
+}
+
+// ---------------------------------------------------------------- files
+
+fn read_back(file: &mut std::fs::File) -> Vec<u8> {
+    file.rewind().unwrap();
+    let mut out = Vec::new();
+    file.read_to_end(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn to_writer_real_file_small() {
+    let value = BTreeMap::from([("a", vec![1, 2]), ("b\n", vec![])]);
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer(&mut file, &value).unwrap();
+    assert_eq!(show(&read_back(&mut file)), show(&serde_compact(&value)));
+}
+
+#[test]
+fn to_writer_real_file_large() {
+    let doc = large_document();
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer(&mut file, &doc).unwrap();
+    let written = read_back(&mut file);
+    assert!(written == serde_compact(&doc), "file contents differ");
+}
+
+#[test]
+fn to_writer_pretty_real_file_large() {
+    let doc = large_document();
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer_pretty(&mut file, &doc).unwrap();
+    let written = read_back(&mut file);
+    assert!(written == serde_pretty(&doc), "file contents differ");
+}
+
+#[test]
+fn pretty_formatter_to_writer_real_file() {
+    let doc = records(500);
+    let mut file = tempfile::tempfile().unwrap();
+    PrettyFormatter::with_indent(b"\t")
+        .to_writer(&mut file, &doc)
+        .unwrap();
+    let written = read_back(&mut file);
+    assert!(
+        written == serde_pretty_with_indent(&doc, b"\t"),
+        "file contents differ"
+    );
+}
+
+#[test]
+fn to_writer_named_file_by_value_then_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("doc.json");
+    let doc = large_document();
+    // The file is passed by value and closed by to_writer's caller dropping it.
+    json_runtime::to_writer(std::fs::File::create(&path).unwrap(), &doc).unwrap();
+    let written = std::fs::read(&path).unwrap();
+    assert!(written == serde_compact(&doc), "file contents differ");
+
+    let pretty_path = dir.path().join("doc-pretty.json");
+    let file = std::fs::File::create(&pretty_path).unwrap();
+    json_runtime::to_writer_pretty(io::BufWriter::new(file), &doc).unwrap();
+    let written = std::fs::read(&pretty_path).unwrap();
+    assert!(written == serde_pretty(&doc), "file contents differ");
+}
+
+#[test]
+fn to_writer_sink_and_vec_by_value() {
+    json_runtime::to_writer(io::sink(), &large_document()).unwrap();
+    let mut cursor = io::Cursor::new(Vec::new());
+    json_runtime::to_writer(&mut cursor, &records(10)).unwrap();
+    assert_eq!(show(cursor.get_ref()), show(&serde_compact(&records(10))));
+}
+
+// ---------------------------------------------------------------- failures
+
+/// Runs one encoder into a writer failing after `limit` bytes and checks
+/// the error contract against `expected`, the full serde_json output.
+fn check_failure(
+    limit: usize,
+    expected: &[u8],
+    encode: impl FnOnce(&mut FailingWriter) -> io::Result<()>,
+) {
+    let mut writer = FailingWriter::new(limit);
+    let result = encode(&mut writer);
+    if limit < expected.len() {
+        let err = result.expect_err(&format!("limit {limit}: expected an error"));
+        assert_eq!(err.to_string(), "disk full", "limit {limit}: first error");
+        assert_eq!(
+            writer.written.len(),
+            limit,
+            "limit {limit}: every byte up to the limit"
+        );
+    } else {
+        result.unwrap_or_else(|e| panic!("limit {limit}: unexpected error {e}"));
+        assert_eq!(
+            writer.written.len(),
+            expected.len(),
+            "limit {limit}: length"
+        );
+    }
+    assert!(
+        expected.starts_with(&writer.written),
+        "limit {limit}: written bytes are not a prefix of serde_json's output"
+    );
+    assert!(
+        !writer.called_after_error,
+        "limit {limit}: the writer was called after it returned an error"
+    );
+}
+
+fn limits(total: usize) -> Vec<usize> {
+    let mut limits = vec![
+        0,
+        1,
+        2,
+        10,
+        1000,
+        64 * KIB - 1,
+        64 * KIB,
+        64 * KIB + 1,
+        100_000,
+        128 * KIB,
+        200_000,
+        300_000,
+    ];
+    limits.extend([total / 2, total - 1, total, total + 1]);
+    limits.retain(|&l| l <= total + 1);
+    limits
+}
+
+#[test]
+fn failing_writer_compact_large_document() {
+    let doc = large_document();
+    let expected = serde_compact(&doc);
+    for limit in limits(expected.len()) {
+        check_failure(limit, &expected, |w| json_runtime::to_writer(w, &doc));
+    }
+}
+
+#[test]
+fn failing_writer_pretty_large_document() {
+    let doc = large_document();
+    let expected = serde_pretty(&doc);
+    for limit in limits(expected.len()) {
+        check_failure(limit, &expected, |w| {
+            json_runtime::to_writer_pretty(w, &doc)
+        });
+    }
+}
+
+#[test]
+fn failing_writer_pretty_formatter_large_document() {
+    let doc = large_document();
+    let expected = serde_pretty_with_indent(&doc, b"    ");
+    for limit in limits(expected.len()) {
+        check_failure(limit, &expected, |w| {
+            PrettyFormatter::with_indent(b"    ").to_writer(w, &doc)
+        });
+    }
+}
+
+#[test]
+fn failing_writer_small_document_every_limit() {
+    let doc = records(5);
+    let expected = serde_compact(&doc);
+    for limit in 0..=expected.len() + 1 {
+        check_failure(limit, &expected, |w| json_runtime::to_writer(w, &doc));
+    }
+}
+
+#[test]
+fn failing_writer_large_map() {
+    let map: BTreeMap<String, Vec<u32>> = (0..20_000u32)
+        .map(|i| (format!("key{i}"), vec![i, i * 2]))
+        .collect();
+    let expected = serde_compact(&map);
+    assert!(expected.len() > 3 * 64 * KIB);
+    for limit in limits(expected.len()) {
+        check_failure(limit, &expected, |w| json_runtime::to_writer(w, &map));
+    }
+}
+
+#[test]
+fn failing_writer_one_huge_string() {
+    // A single value much larger than the buffer, with no flush point inside.
+    let doc = vec!["x\"y".repeat(100_000)];
+    let expected = serde_compact(&doc);
+    for limit in limits(expected.len()) {
+        check_failure(limit, &expected, |w| json_runtime::to_writer(w, &doc));
+    }
+}
+
+/// A writer that returns `Ok(0)`, which `write_all` turns into `WriteZero`.
+struct ZeroWriter {
+    calls: usize,
+}
+
+impl Write for ZeroWriter {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        self.calls += 1;
+        Ok(0)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        panic!("flush called after a failed write");
+    }
+}
+
+#[test]
+fn writer_accepting_nothing_reports_write_zero() {
+    let mut w = ZeroWriter { calls: 0 };
+    let err = json_runtime::to_writer(&mut w, &large_document()).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::WriteZero);
+    assert_eq!(w.calls, 1, "no write after the first failure");
+}
+
+/// A writer whose `flush` fails.
+struct FlushFails(Vec<u8>);
+
+impl Write for FlushFails {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Err(io::Error::other("flush failed"))
+    }
+}
+
+#[test]
+fn flush_error_is_returned() {
+    let doc = records(10);
+    let mut w = FlushFails(Vec::new());
+    let err = json_runtime::to_writer(&mut w, &doc).unwrap_err();
+    assert_eq!(err.to_string(), "flush failed");
+    assert_eq!(show(&w.0), show(&serde_compact(&doc)));
+}
+
+// ---------------------------------------------------------------- retries
+
+/// A writer that returns `Interrupted` on chosen calls and otherwise
+/// accepts at most `max_chunk` bytes per call.
+struct FlakyWriter {
+    out: Vec<u8>,
+    calls: usize,
+    interrupt: Box<dyn Fn(usize) -> bool>,
+    max_chunk: usize,
+    interruptions: usize,
+    largest_write: usize,
+}
+
+impl FlakyWriter {
+    fn new(interrupt: impl Fn(usize) -> bool + 'static, max_chunk: usize) -> Self {
+        FlakyWriter {
+            out: Vec::new(),
+            calls: 0,
+            interrupt: Box::new(interrupt),
+            max_chunk,
+            interruptions: 0,
+            largest_write: 0,
+        }
+    }
+}
+
+impl Write for FlakyWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.calls += 1;
+        if (self.interrupt)(self.calls) {
+            self.interruptions += 1;
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        self.largest_write = self.largest_write.max(buf.len());
+        let n = buf.len().min(self.max_chunk);
+        self.out.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn interrupted_once_is_retried() {
+    let doc = records(10);
+    let mut w = FlakyWriter::new(|call| call == 1, usize::MAX);
+    json_runtime::to_writer(&mut w, &doc).unwrap();
+    assert_eq!(w.interruptions, 1);
+    assert_eq!(show(&w.out), show(&serde_compact(&doc)));
+}
+
+#[test]
+fn interrupted_once_mid_stream_is_retried() {
+    let doc = large_document();
+    for nth in [1, 2, 3, 5] {
+        let mut w = FlakyWriter::new(move |call| call == nth, usize::MAX);
+        json_runtime::to_writer_pretty(&mut w, &doc).unwrap();
+        assert_eq!(w.interruptions, 1, "interrupt on call {nth}");
+        assert!(w.out == serde_pretty(&doc), "interrupt on call {nth}");
+    }
+}
+
+#[test]
+fn interrupted_often_with_short_writes_is_complete() {
+    let doc = large_document();
+    let mut w = FlakyWriter::new(|call| call % 3 == 0, 4099);
+    json_runtime::to_writer(&mut w, &doc).unwrap();
+    assert!(w.interruptions > 10);
+    assert!(w.out == serde_compact(&doc), "output differs");
+}
+
+#[test]
+fn one_byte_writes_are_complete() {
+    let doc = records(50);
+    let mut w = FlakyWriter::new(|_| false, 1);
+    json_runtime::to_writer(&mut w, &doc).unwrap();
+    assert_eq!(show(&w.out), show(&serde_compact(&doc)));
+}
+
+#[test]
+fn large_document_streams_in_bounded_chunks() {
+    let doc = large_document();
+    let expected = serde_compact(&doc);
+    let mut w = FlakyWriter::new(|_| false, usize::MAX);
+    json_runtime::to_writer(&mut w, &doc).unwrap();
+    assert!(w.out == expected, "output differs");
+    assert!(
+        w.calls >= expected.len() / (128 * KIB),
+        "expected the output in several writes, got {} for {} bytes",
+        w.calls,
+        expected.len()
+    );
+    assert!(
+        w.largest_write < 128 * KIB,
+        "a write of {} bytes: the stream buffer is not bounded",
+        w.largest_write
+    );
+}
