@@ -1,6 +1,26 @@
+//! `#[derive(ToJson)]`, re-exported by `json-runtime`; see its docs.
+//!
+//! The pipeline is `ast` (read the input and its attributes into a model),
+//! `check` (rules across fields), then `ser_struct` / `ser_enum` (emit the
+//! encoder), tied together in `expand`.
+
+mod ast;
+mod attr;
+mod bound;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+mod literal;
+mod ser_enum;
+mod ser_struct;
+
 use proc_macro::TokenStream;
 
+/// Derives `json_runtime::ToJson`. Documented on the re-export,
+/// `json_runtime::ToJson`.
 #[proc_macro_derive(ToJson, attributes(json, serde))]
-pub fn derive_to_json(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn derive_to_json(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive(&input).into()
 }

@@ -267,6 +267,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.object_entry(first);
     }
 
+    /// Like [`array_value`](Self::array_value) when whether an element was
+    /// written before is only known at run time. Clears `first`.
+    #[inline(always)]
+    pub fn array_value_dyn(&mut self, first: &mut bool) {
+        self.object_entry(*first);
+        *first = false;
+    }
+
     /// Closes an array. `empty` says whether no element was written.
     #[inline(always)]
     pub fn end_array(&mut self, empty: bool) {

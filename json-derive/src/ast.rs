@@ -1,0 +1,188 @@
+//! The model the code generator works from: a container with its variants
+//! and fields, each with its attributes read and its JSON name decided.
+
+use syn::{Ident, Member, Type};
+
+use crate::attr;
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+
+pub struct Container<'a> {
+    pub ident: &'a Ident,
+    pub attrs: attr::Container,
+    pub data: Data<'a>,
+    pub generics: &'a syn::Generics,
+}
+
+pub enum Data<'a> {
+    Enum(Vec<Variant<'a>>),
+    Struct(Style, Vec<Field<'a>>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `{ a, b }`: a JSON object.
+    Struct,
+    /// `(a, b)`: a JSON array.
+    Tuple,
+    /// `(a)`: the inner value itself.
+    Newtype,
+    /// No fields: `null` for a struct, `"Name"` for a variant.
+    Unit,
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a Ident,
+    /// The JSON name, after `rename` and the container's `rename_all`.
+    pub name: String,
+    pub attrs: attr::Variant,
+    pub style: Style,
+    pub fields: Vec<Field<'a>>,
+}
+
+pub struct Field<'a> {
+    pub member: Member,
+    /// The JSON key, after `rename` and `rename_all`.
+    pub name: String,
+    pub attrs: attr::Field,
+    pub ty: &'a Type,
+    pub original: &'a syn::Field,
+}
+
+impl Field<'_> {
+    pub fn skipped(&self) -> bool {
+        self.attrs.skip.is_some()
+    }
+}
+
+impl<'a> Container<'a> {
+    /// Reads the input into the model, or `None` for input that has no
+    /// model at all (a union); its error is in `cx`.
+    pub fn from_ast(cx: &mut Ctxt, input: &'a syn::DeriveInput) -> Option<Self> {
+        let attrs = attr::Container::from_ast(cx, &input.attrs);
+        let data = match &input.data {
+            syn::Data::Struct(data) => {
+                let (style, fields) = fields_from_ast(cx, &data.fields, attrs.rename_all);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Enum(data) => Data::Enum(
+                data.variants
+                    .iter()
+                    .map(|variant| variant_from_ast(cx, variant, &attrs))
+                    .collect(),
+            ),
+            syn::Data::Union(data) => {
+                cx.error_spanned_by(
+                    &data.union_token,
+                    "ToJson cannot be derived for a union; use a struct or an enum",
+                );
+                return None;
+            }
+        };
+        Some(Container {
+            ident: &input.ident,
+            attrs,
+            data,
+            generics: &input.generics,
+        })
+    }
+}
+
+fn variant_from_ast<'a>(
+    cx: &mut Ctxt,
+    variant: &'a syn::Variant,
+    container: &attr::Container,
+) -> Variant<'a> {
+    let attrs = attr::Variant::from_ast(cx, &variant.attrs);
+    let ident = unraw(&variant.ident);
+    let name = match (&attrs.rename, container.rename_all) {
+        (Some(name), _) => name.clone(),
+        (None, Some(rule)) => rule.apply_to_variant(&ident),
+        (None, None) => ident,
+    };
+    // A variant's own `rename_all` beats the container's `rename_all_fields`.
+    let field_rule = attrs.rename_all.or(container.rename_all_fields);
+    let (style, fields) = fields_from_ast(cx, &variant.fields, field_rule);
+    Variant {
+        ident: &variant.ident,
+        name,
+        attrs,
+        style,
+        fields,
+    }
+}
+
+fn fields_from_ast<'a>(
+    cx: &mut Ctxt,
+    fields: &'a syn::Fields,
+    rename_all: Option<RenameRule>,
+) -> (Style, Vec<Field<'a>>) {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Struct,
+        syn::Fields::Unnamed(f) if f.unnamed.len() == 1 => Style::Newtype,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let attrs = attr::Field::from_ast(cx, &field.attrs);
+            let (member, ident) = match &field.ident {
+                Some(ident) => (Member::Named(ident.clone()), unraw(ident)),
+                None => (Member::Unnamed(i.into()), i.to_string()),
+            };
+            let name = match (&attrs.rename, rename_all) {
+                (Some(name), _) => name.clone(),
+                (None, Some(rule)) => rule.apply_to_field(&ident),
+                (None, None) => ident,
+            };
+            Field {
+                member,
+                name,
+                attrs,
+                ty: &field.ty,
+                original: field,
+            }
+        })
+        .collect();
+    (style, fields)
+}
+
+/// `r#type` is written as `type`, as serde does.
+fn unraw(ident: &Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(stripped) => stripped.to_owned(),
+        None => name,
+    }
+}
+
+/// Whether a type is spelled `Option<_>`, for `skip_serializing_none`. A
+/// derive sees only tokens, so an alias of `Option` is not recognized.
+pub fn is_option(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    if path.qself.is_some() {
+        return false;
+    }
+    let segments: Vec<String> = path
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let last = path.path.segments.last();
+    let has_args = matches!(
+        last.map(|s| &s.arguments),
+        Some(syn::PathArguments::AngleBracketed(_))
+    );
+    has_args
+        && matches!(
+            segments
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .as_slice(),
+            ["Option"] | ["std" | "core", "option", "Option"]
+        )
+}

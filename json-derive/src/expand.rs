@@ -1,0 +1,82 @@
+//! The pipeline: read the input into the model, check it, generate the impl.
+//! On error, the impl is a stub next to the errors, so the user sees the
+//! errors and not a cascade of "ToJson is not implemented" after them.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+use crate::ast::{Container, Data};
+use crate::ctxt::Ctxt;
+use crate::ser_struct::Names;
+use crate::{bound, check, ser_enum, ser_struct};
+
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let mut cx = Ctxt::default();
+    let cont = Container::from_ast(&mut cx, input);
+    if let Some(cont) = &cont {
+        check::check(&mut cx, cont);
+    }
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => impl_block(&cont),
+        (errors, _) => {
+            let errors = errors.err();
+            let stub = stub(input);
+            quote!(#errors #stub)
+        }
+    }
+}
+
+fn runtime_path(cont: &Container) -> TokenStream {
+    match &cont.attrs.crate_path {
+        Some(path) => quote!(#path),
+        None => quote!(::json_runtime),
+    }
+}
+
+fn impl_block(cont: &Container) -> TokenStream {
+    let runtime = runtime_path(cont);
+    let names = Names::new(runtime.clone());
+    let body = match &cont.data {
+        Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, &names),
+        Data::Enum(variants) => ser_enum::body(cont, variants, &names),
+    };
+    let generics = bound::with_bounds(cont, &runtime);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = cont.ident;
+    let format = format_param(cont.generics);
+    let w = &names.w;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
+            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                #body
+            }
+        }
+    }
+}
+
+/// The method's layout parameter is `F`, unless the type has a parameter
+/// of that name already.
+fn format_param(generics: &syn::Generics) -> syn::Ident {
+    let mut name = String::from("F");
+    while generics.type_params().any(|p| p.ident == name) {
+        name.push('_');
+    }
+    syn::Ident::new(&name, proc_macro2::Span::call_site())
+}
+
+/// An impl that type-checks whatever the input, so that other code using
+/// the type compiles and only the real errors are shown.
+fn stub(input: &DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let format = format_param(&input.generics);
+    quote! {
+        impl #impl_generics ::json_runtime::ToJson for #ident #ty_generics #where_clause {
+            fn write_json<#format: ::json_runtime::Format>(&self, _: &mut ::json_runtime::JsonWriter<'_, #format>) {
+                ::core::unreachable!()
+            }
+        }
+    }
+}
