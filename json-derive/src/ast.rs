@@ -73,7 +73,7 @@ impl<'a> Container<'a> {
             ),
             syn::Data::Union(data) => {
                 cx.error_spanned_by(
-                    &data.union_token,
+                    data.union_token,
                     "ToJson cannot be derived for a union; use a struct or an enum",
                 );
                 return None;
