@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+// The variants are named after the styles they produce, hence the shared suffix.
+#[allow(clippy::enum_variant_names)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RenameRule {
     LowerCase,
