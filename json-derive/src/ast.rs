@@ -3,9 +3,9 @@
 
 use syn::{Ident, Member, Type};
 
-use crate::attr;
-use crate::case::RenameRule;
-use crate::ctxt::Ctxt;
+use super::attr;
+use super::case::RenameRule;
+use super::ctxt::Ctxt;
 
 pub struct Container<'a> {
     pub ident: &'a Ident,

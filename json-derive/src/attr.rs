@@ -11,8 +11,8 @@ use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 use syn::{Token, WherePredicate};
 
-use crate::case::RenameRule;
-use crate::ctxt::Ctxt;
+use super::case::RenameRule;
+use super::ctxt::Ctxt;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Namespace {
@@ -125,6 +125,15 @@ fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
+/// Rejects a value after a key that takes none, such as `skip = true`,
+/// which syn would otherwise report as a bare "expected `,`".
+fn flag(meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(format_args!("`{key}` takes no value; write `{key}` alone")));
+    }
+    Ok(())
+}
+
 fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<syn::LitStr> {
     let value = meta
         .value()
@@ -160,9 +169,13 @@ fn serialize_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<Option<syn:
     Ok(ser)
 }
 
-fn parse_lit<T: syn::parse::Parse>(lit: &syn::LitStr) -> syn::Result<T> {
-    lit.parse()
-        .map_err(|err| syn::Error::new(lit.span(), format_args!("{err} in {:?}", lit.value())))
+fn parse_lit<T: syn::parse::Parse>(lit: &syn::LitStr, expected: &str) -> syn::Result<T> {
+    lit.parse().map_err(|err| {
+        syn::Error::new(
+            lit.span(),
+            format_args!("{err} in {:?}; expected {expected}", lit.value()),
+        )
+    })
 }
 
 fn where_predicates(lit: &syn::LitStr) -> syn::Result<Vec<WherePredicate>> {
@@ -252,16 +265,30 @@ impl Container {
                 }
                 // A type's own name never appears in its JSON.
                 "rename" => drop(serialize_value(meta, "rename")?),
-                "transparent" => transparent.set(cx, ns, span, span),
+                "transparent" => {
+                    flag(meta, "transparent")?;
+                    transparent.set(cx, ns, span, span)
+                }
                 "bound" => {
                     if let Some(lit) = serialize_value(meta, "bound")? {
                         bound.set(cx, ns, span, where_predicates(&lit)?);
                     }
                 }
-                "skip_serializing_none" => skip_none.set(cx, ns, span, ()),
+                "skip_serializing_none" => {
+                    flag(meta, "skip_serializing_none")?;
+                    skip_none.set(cx, ns, span, ())
+                }
                 // serde's `crate` names serde, which this library never uses.
                 "crate" if ns == Namespace::Serde => skip_value(meta)?,
-                "crate" => crate_path.set(cx, ns, span, parse_lit(&string_value(meta, "crate")?)?),
+                "crate" => crate_path.set(
+                    cx,
+                    ns,
+                    span,
+                    parse_lit(
+                        &string_value(meta, "crate")?,
+                        "a path to json_runtime, as in `crate = \"::json_runtime\"`",
+                    )?,
+                ),
                 "default"
                 | "deny_unknown_fields"
                 | "from"
@@ -315,7 +342,10 @@ impl Variant {
                     }
                 }
                 "rename_all" => rename_all.set(cx, ns, span, serialize_value(meta, "rename_all")?),
-                "skip" | "skip_serializing" => skip.set(cx, ns, span, span),
+                "skip" | "skip_serializing" => {
+                    flag(meta, &key_name(meta))?;
+                    skip.set(cx, ns, span, span)
+                }
                 "bound" => {
                     if let Some(lit) = serialize_value(meta, "bound")? {
                         bound.set(cx, ns, span, where_predicates(&lit)?);
@@ -372,7 +402,10 @@ impl Field {
                         rename.set(cx, ns, span, lit.value());
                     }
                 }
-                "skip" | "skip_serializing" => skip.set(cx, ns, span, span),
+                "skip" | "skip_serializing" => {
+                    flag(meta, &key_name(meta))?;
+                    skip.set(cx, ns, span, span)
+                }
                 "skip_serializing_if" => {
                     let lit = string_value(meta, "skip_serializing_if")?;
                     let path = lit.parse::<syn::ExprPath>().map_err(|_| {

@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Generics, Ident, Type, WherePredicate};
 
-use crate::ast::{Container, Data, Field};
+use super::ast::{Container, Data, Field};
 
 pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
     let mut generics = cont.generics.clone();

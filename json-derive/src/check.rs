@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Container, Data, Field, Style};
-use crate::ctxt::Ctxt;
+use super::ast::{Container, Data, Field, Style};
+use super::ctxt::Ctxt;
 
 pub fn check(cx: &mut Ctxt, cont: &Container) {
     check_transparent(cx, cont);
@@ -70,8 +70,15 @@ fn check_fields(cx: &mut Ctxt, fields: &[Field]) {
             continue;
         }
         if let Some(previous) = seen.insert(&field.name, field) {
-            cx.error_spanned_by(
-                field.original,
+            // At the `rename` that made the clash if there is one, else at
+            // the field's name rather than its attributes and type.
+            let span = match (field.attrs.rename_span, &field.original.ident) {
+                (Some(rename), _) => rename,
+                (None, Some(ident)) => ident.span(),
+                (None, None) => syn::spanned::Spanned::span(field.original),
+            };
+            cx.error_at(
+                span,
                 format_args!(
                     "field `{}` would be written with the JSON key {:?}, which field `{}` already uses; rename one of them",
                     display_member(field),

@@ -6,10 +6,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::ast::{Container, Data};
-use crate::ctxt::Ctxt;
-use crate::ser_struct::Names;
-use crate::{bound, check, ser_enum, ser_struct};
+use super::ast::{Container, Data};
+use super::ctxt::Ctxt;
+use super::ser_struct::Names;
+use super::{bound, check, ser_enum, ser_struct};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::default();

@@ -3,6 +3,10 @@
 //! The pipeline is `ast` (read the input and its attributes into a model),
 //! `check` (rules across fields), then `ser_struct` / `ser_enum` (emit the
 //! encoder), tied together in `expand`.
+//!
+//! The `json-expand` command compiles these same files as modules of its
+//! own, so that what it prints is exactly what this macro generates. That
+//! is why the modules refer to each other through `super::`.
 
 mod ast;
 mod attr;
@@ -10,6 +14,7 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod emit;
 mod expand;
 mod literal;
 mod ser_enum;
@@ -22,5 +27,7 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(ToJson, attributes(json, serde))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive(&input).into()
+    let output = expand::derive(&input);
+    emit::emit_if_requested(&input.ident.to_string(), &output);
+    output.into()
 }

@@ -4,9 +4,9 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
 
-use crate::ast::{Container, Style, Variant};
-use crate::literal;
-use crate::ser_struct::{array, object, Member, Names};
+use super::ast::{Container, Style, Variant};
+use super::literal;
+use super::ser_struct::{array, object, Member, Names};
 
 pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStream {
     if variants.is_empty() {

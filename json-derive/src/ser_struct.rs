@@ -1,10 +1,10 @@
 //! Code for structs, and for the fields of struct and tuple variants.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
 
-use crate::ast::{is_option, Container, Field, Style};
-use crate::literal;
+use super::ast::{is_option, Container, Field, Style};
+use super::literal;
 
 /// Names shared by all generated code. The writer and the `first` flag are
 /// `mixed_site` so a field called `w` cannot shadow them.
@@ -28,8 +28,29 @@ impl Names {
     pub fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
         let Names { runtime, w, .. } = self;
         let span = syn::spanned::Spanned::span(field.ty);
+        // rustc reports a missing impl at the callee path or the argument,
+        // whose tokens come from elsewhere; move them to the field too.
+        let runtime = located_at(runtime.clone(), span);
+        let value = located_at(value.clone(), span);
         quote::quote_spanned!(span=> #runtime::ToJson::write_json(#value, #w);)
     }
+}
+
+/// `tokens` shown at `span`'s place in errors, each keeping its own hygiene,
+/// so names resolve exactly as before.
+fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let TokenTree::Group(group) = &token {
+                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+                moved.set_span(group.span().located_at(span));
+                return TokenTree::Group(moved);
+            }
+            token.set_span(token.span().located_at(span));
+            token
+        })
+        .collect()
 }
 
 /// A field to write, with the expression that borrows it.
@@ -73,6 +94,8 @@ fn transparent_field<'a>(cont: &Container, fields: &'a [Field<'a>]) -> Option<&'
 fn skip_condition(member: &Member, skip_none: bool) -> Option<TokenStream> {
     let value = &member.value;
     if let Some(path) = &member.field.attrs.skip_serializing_if {
+        // A function of the wrong type is then reported at the attribute.
+        let value = located_at(value.clone(), syn::spanned::Spanned::span(path));
         return Some(quote!(#path(#value)));
     }
     if skip_none && is_option(member.field.ty) {

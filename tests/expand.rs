@@ -1,0 +1,112 @@
+//! Expansion snapshots: what `#[derive(ToJson)]` generates for each file in
+//! `expand/`, compared with the stored `*.expanded.rs` beside it, so every
+//! change to the generated code shows up as a reviewable diff.
+//!
+//! To accept a change on purpose:
+//! `JSON_EXPAND=overwrite cargo test -p json-tests --test expand`.
+//!
+//! The inputs are also compiled here and checked against serde_json, so the
+//! snapshots show code that really builds and writes the right bytes.
+
+use std::path::{Path, PathBuf};
+
+use json_tests::{assert_same, assert_same_as};
+
+#[path = "expand/enums.rs"]
+mod enums;
+#[path = "expand/generic.rs"]
+mod generic;
+#[path = "expand/named.rs"]
+mod named;
+#[path = "expand/newtype.rs"]
+mod newtype;
+#[path = "expand/skip_none.rs"]
+mod skip_none;
+
+const CASES: &[&str] = &["enums", "generic", "named", "newtype", "skip_none"];
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("expand")
+}
+
+#[test]
+fn expansions_match_snapshots() {
+    let overwrite = std::env::var("JSON_EXPAND").as_deref() == Ok("overwrite");
+    let mut stale = Vec::new();
+    for case in CASES {
+        let input = dir().join(format!("{case}.rs"));
+        let snapshot = dir().join(format!("{case}.expanded.rs"));
+        let source = std::fs::read_to_string(&input).unwrap();
+        let expanded = json_expand::expand_to_string(&source).unwrap();
+        assert!(!expanded.is_empty(), "{case}.rs derives nothing");
+        if overwrite {
+            std::fs::write(&snapshot, &expanded).unwrap();
+            continue;
+        }
+        match std::fs::read_to_string(&snapshot) {
+            Ok(stored) if stored == expanded => {}
+            Ok(stored) => {
+                eprintln!(
+                    "--- {}\n{stored}\n+++ current\n{expanded}",
+                    snapshot.display()
+                );
+                stale.push(*case);
+            }
+            Err(_) => {
+                eprintln!(
+                    "missing {}; current expansion:\n{expanded}",
+                    snapshot.display()
+                );
+                stale.push(*case);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "expansions differ from the snapshots for {stale:?}; review the diff above and run \
+         `JSON_EXPAND=overwrite cargo test -p json-tests --test expand` to accept it"
+    );
+}
+
+/// A new input file must be listed, or it would silently go untested.
+#[test]
+fn every_input_is_a_case() {
+    for entry in std::fs::read_dir(dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(case) = name.strip_suffix(".rs") {
+            if !case.ends_with(".expanded") {
+                assert!(CASES.contains(&case), "add {name} to CASES and as a module");
+            }
+        }
+    }
+}
+
+#[test]
+fn snapshot_types_write_what_serde_json_writes() {
+    for value in enums::samples() {
+        assert_same(&value);
+    }
+    for value in generic::samples() {
+        assert_same(&value);
+        assert!(value.cursor.is_some() && !json_runtime::to_string(&value).contains("cursor"));
+    }
+    for value in named::samples() {
+        assert_same(&value);
+        let json = json_runtime::to_string(&value);
+        assert!(value.internal_note.is_empty() || !json.contains(&value.internal_note));
+    }
+    for value in newtype::samples() {
+        assert_same(&value);
+    }
+    for (ours, twin) in skip_none::samples() {
+        assert_same_as(&ours, &twin);
+    }
+}
+
+/// serde_json refuses to write a skipped variant; in-memory encoding has no
+/// error to return, so it is written as `null`.
+#[test]
+fn skipped_variant_is_null_where_serde_json_errs() {
+    assert!(serde_json::to_vec(&enums::Shape::Hidden).is_err());
+    assert_eq!(json_runtime::to_string(&enums::Shape::Hidden), "null");
+}

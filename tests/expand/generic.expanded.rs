@@ -1,0 +1,22 @@
+// #[derive(ToJson)] on Page
+#[automatically_derived]
+impl<'a, T, K: Ord, M> ::json_runtime::ToJson for Page<'a, T, K, M>
+where
+    T: ::json_runtime::ToJson,
+    K: ::json_runtime::ToJsonKey,
+{
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        w.key(b"{\"title\":");
+        ::json_runtime::ToJson::write_json(&self.title, w);
+        w.key(b",\"items\":");
+        ::json_runtime::ToJson::write_json(&self.items, w);
+        w.key(b",\"index\":");
+        ::json_runtime::ToJson::write_json(&self.index, w);
+        w.key(b",\"marker\":");
+        ::json_runtime::ToJson::write_json(&self.marker, w);
+        w.end_object();
+    }
+}

@@ -1,0 +1,20 @@
+// #[derive(ToJson)] on Order
+#[automatically_derived]
+impl ::json_runtime::ToJson for Order {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        w.key(b"{\"orderId\":");
+        ::json_runtime::ToJson::write_json(&self.order_id, w);
+        w.key(b",\"customer\":");
+        ::json_runtime::ToJson::write_json(&self.customer_name, w);
+        if !Vec::is_empty(&self.line_items) {
+            w.key(b",\"lineItems\":");
+            ::json_runtime::ToJson::write_json(&self.line_items, w);
+        }
+        w.key(b",\"totalCents\":");
+        ::json_runtime::ToJson::write_json(&self.total_cents, w);
+        w.end_object();
+    }
+}
