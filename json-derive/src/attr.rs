@@ -195,7 +195,7 @@ fn unsupported(key: &str) -> Option<&'static str> {
         "getter" | "remote" => "is not supported; implement `ToJson` by hand for the remote type",
         "into" => "is not supported yet; implement `ToJson` by hand, converting `self` first",
         "tag" | "content" | "untagged" => {
-            "is not supported yet; only serde's default, externally tagged enum representation is"
+            "is not supported yet; remove it to write serde's default, externally tagged representation (`{\"Variant\":...}`), or implement `ToJson` by hand"
         }
         _ => return None,
     })
