@@ -1,0 +1,333 @@
+//! Attribute forms beyond the core list that serde users write and the
+//! derive accepts: split `serialize`/`deserialize` values, `rename_all_fields`,
+//! variant `rename_all`, field and variant `bound`, `#[json]` overriding
+//! `#[serde]`, attributes produced by `macro_rules!`. Each is compared byte
+//! for byte with serde_json.
+
+#![allow(dead_code)]
+
+use std::marker::PhantomData;
+
+use json_runtime::ToJson;
+use json_tests::{assert_compact, assert_same, assert_same_as};
+use serde::Serialize;
+
+#[test]
+fn rename_with_serialize_and_deserialize_names() {
+    #[derive(Serialize, ToJson)]
+    struct Form {
+        #[serde(rename(serialize = "ser_name", deserialize = "de_name"))]
+        both: u8,
+        #[serde(rename(deserialize = "only_de"))]
+        de_only: u8,
+        #[serde(rename(serialize = "only_ser"))]
+        ser_only: u8,
+    }
+    let v = Form {
+        both: 1,
+        de_only: 2,
+        ser_only: 3,
+    };
+    assert_same(&v);
+    assert_compact(&v, r#"{"ser_name":1,"de_only":2,"only_ser":3}"#);
+}
+
+#[test]
+fn rename_all_with_serialize_and_deserialize_styles() {
+    #[derive(Serialize, ToJson)]
+    #[serde(rename_all(serialize = "SCREAMING_SNAKE_CASE", deserialize = "camelCase"))]
+    struct Split {
+        my_field: u8,
+    }
+    #[derive(Serialize, ToJson)]
+    #[serde(rename_all(deserialize = "camelCase"))]
+    struct DeOnly {
+        my_field: u8,
+    }
+    assert_same(&Split { my_field: 1 });
+    assert_same(&DeOnly { my_field: 1 });
+    assert_compact(&Split { my_field: 1 }, r#"{"MY_FIELD":1}"#);
+    assert_compact(&DeOnly { my_field: 1 }, r#"{"my_field":1}"#);
+}
+
+#[test]
+fn rename_all_fields_on_enum() {
+    #[derive(Serialize, ToJson)]
+    #[serde(rename_all_fields = "camelCase", rename_all = "kebab-case")]
+    enum SerdeForm {
+        FirstVariant {
+            some_field: u8,
+            other_field: u8,
+        },
+        SecondVariant(u8),
+        ThirdVariant {
+            #[serde(rename = "kept")]
+            renamed_field: u8,
+        },
+    }
+    #[derive(ToJson)]
+    #[json(rename_all_fields = "camelCase", rename_all = "kebab-case")]
+    enum JsonForm {
+        FirstVariant {
+            some_field: u8,
+            other_field: u8,
+        },
+        SecondVariant(u8),
+        ThirdVariant {
+            #[json(rename = "kept")]
+            renamed_field: u8,
+        },
+    }
+    let pairs = [
+        (
+            JsonForm::FirstVariant {
+                some_field: 1,
+                other_field: 2,
+            },
+            SerdeForm::FirstVariant {
+                some_field: 1,
+                other_field: 2,
+            },
+        ),
+        (JsonForm::SecondVariant(3), SerdeForm::SecondVariant(3)),
+        (
+            JsonForm::ThirdVariant { renamed_field: 4 },
+            SerdeForm::ThirdVariant { renamed_field: 4 },
+        ),
+    ];
+    for (ours, theirs) in &pairs {
+        assert_same(theirs);
+        assert_same_as(ours, theirs);
+    }
+}
+
+#[test]
+fn variant_rename_all_renames_its_fields() {
+    #[derive(Serialize, ToJson)]
+    enum SerdeForm {
+        #[serde(rename_all = "PascalCase")]
+        Struct {
+            inner_field: u8,
+        },
+        Other {
+            inner_field: u8,
+        },
+    }
+    #[derive(ToJson)]
+    enum JsonForm {
+        #[json(rename_all = "PascalCase")]
+        Struct {
+            inner_field: u8,
+        },
+        Other {
+            inner_field: u8,
+        },
+    }
+    assert_same(&SerdeForm::Struct { inner_field: 1 });
+    assert_same(&SerdeForm::Other { inner_field: 1 });
+    assert_same_as(
+        &JsonForm::Struct { inner_field: 1 },
+        &SerdeForm::Struct { inner_field: 1 },
+    );
+    assert_same_as(
+        &JsonForm::Other { inner_field: 1 },
+        &SerdeForm::Other { inner_field: 1 },
+    );
+    assert_compact(
+        &JsonForm::Struct { inner_field: 1 },
+        r#"{"Struct":{"InnerField":1}}"#,
+    );
+}
+
+/// Implements neither `ToJson` nor `Serialize`.
+struct Opaque;
+
+#[test]
+fn field_bound_replaces_inferred_bound_for_that_field() {
+    #[derive(ToJson)]
+    struct JsonForm<T, U> {
+        #[json(bound = "")]
+        marker: PhantomData<T>,
+        value: U,
+    }
+    #[derive(Serialize)]
+    struct SerdeForm<T, U> {
+        #[serde(bound = "")]
+        marker: PhantomData<T>,
+        value: U,
+    }
+    assert_same_as(
+        &JsonForm::<Opaque, u8> {
+            marker: PhantomData,
+            value: 1,
+        },
+        &SerdeForm::<Opaque, u8> {
+            marker: PhantomData,
+            value: 1,
+        },
+    );
+}
+
+#[test]
+fn variant_bound() {
+    #[derive(ToJson)]
+    enum JsonForm<T> {
+        #[json(bound = "T: ToJson")]
+        A(T),
+        B,
+    }
+    #[derive(Serialize)]
+    enum SerdeForm<T> {
+        #[serde(bound = "T: Serialize")]
+        A(T),
+        B,
+    }
+    assert_same_as(&JsonForm::A(1), &SerdeForm::A(1));
+    assert_same_as(&JsonForm::<u8>::B, &SerdeForm::<u8>::B);
+}
+
+#[test]
+fn json_attribute_overrides_serde_attribute() {
+    // A type may write different JSON through this library on purpose.
+    #[derive(Serialize, ToJson)]
+    #[serde(rename_all = "camelCase")]
+    #[json(rename_all = "SCREAMING_SNAKE_CASE")]
+    struct Overridden {
+        #[serde(rename = "serdeName")]
+        #[json(rename = "jsonName")]
+        renamed: u8,
+        plain_field: u8,
+    }
+    let v = Overridden {
+        renamed: 1,
+        plain_field: 2,
+    };
+    assert_compact(&v, r#"{"jsonName":1,"PLAIN_FIELD":2}"#);
+    assert_eq!(
+        serde_json::to_string(&v).unwrap(),
+        r#"{"serdeName":1,"plainField":2}"#
+    );
+}
+
+#[test]
+fn serde_crate_attribute_is_accepted() {
+    #[derive(Serialize, ToJson)]
+    #[serde(crate = "serde")]
+    struct Form {
+        a: u8,
+    }
+    assert_same(&Form { a: 1 });
+}
+
+#[test]
+fn json_crate_attribute_names_the_runtime() {
+    mod renamed {
+        pub use json_runtime as my_runtime;
+    }
+    #[derive(ToJson)]
+    #[json(crate = "renamed::my_runtime")]
+    struct Form {
+        a: u8,
+    }
+    #[derive(Serialize)]
+    struct Twin {
+        a: u8,
+    }
+    assert_same_as(&Form { a: 1 }, &Twin { a: 1 });
+}
+
+#[test]
+fn newtype_with_skipped_field_is_written_as_serde_does() {
+    #[derive(Serialize, ToJson)]
+    struct Form(#[serde(skip)] u8);
+    assert_same(&Form(5));
+}
+
+#[test]
+fn skip_serializing_none_keeps_an_explicit_skip_serializing_if() {
+    fn is_some_zero(v: &Option<u8>) -> bool {
+        *v == Some(0)
+    }
+    #[derive(ToJson)]
+    #[json(skip_serializing_none)]
+    struct JsonForm {
+        #[json(skip_serializing_if = "is_some_zero")]
+        explicit: Option<u8>,
+        implicit: Option<u8>,
+    }
+    #[derive(Serialize)]
+    struct SerdeForm {
+        #[serde(skip_serializing_if = "is_some_zero")]
+        explicit: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        implicit: Option<u8>,
+    }
+    for explicit in [None, Some(0), Some(1)] {
+        for implicit in [None, Some(0)] {
+            assert_same_as(
+                &JsonForm { explicit, implicit },
+                &SerdeForm { explicit, implicit },
+            );
+        }
+    }
+}
+
+macro_rules! from_macro {
+    ($name:ident, $style:literal, $key:literal, $field:ident) => {
+        #[derive(Serialize, ToJson)]
+        #[serde(rename_all = $style)]
+        struct $name {
+            #[serde(rename = $key)]
+            $field: u8,
+            other_field: u8,
+        }
+    };
+}
+
+from_macro!(FromMacro, "PascalCase", "custom key", my_field);
+
+#[test]
+fn attributes_from_macro_rules_literals() {
+    let v = FromMacro {
+        my_field: 1,
+        other_field: 2,
+    };
+    assert_same(&v);
+    assert_compact(&v, r#"{"custom key":1,"OtherField":2}"#);
+}
+
+#[test]
+fn doc_comments_and_other_attributes_are_ignored() {
+    /// A documented type.
+    #[derive(Serialize, ToJson, Debug, Clone, PartialEq)]
+    #[allow(non_snake_case)]
+    #[repr(C)]
+    struct Documented {
+        /// A documented field.
+        #[allow(unused)]
+        Field: u8,
+        #[cfg(all())]
+        present: u8,
+        #[cfg(any())]
+        absent: u8,
+    }
+    let v = Documented {
+        Field: 1,
+        present: 2,
+    };
+    assert_same(&v);
+    assert_compact(&v, r#"{"Field":1,"present":2}"#);
+}
+
+#[test]
+fn empty_serde_and_json_attributes_are_accepted() {
+    #[derive(Serialize, ToJson)]
+    #[serde()]
+    #[json()]
+    struct Form {
+        #[serde()]
+        #[json()]
+        a: u8,
+    }
+    assert_same(&Form { a: 1 });
+}
