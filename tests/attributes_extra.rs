@@ -55,12 +55,12 @@ fn rename_all_fields_on_enum() {
     #[derive(Serialize, ToJson)]
     #[serde(rename_all_fields = "camelCase", rename_all = "kebab-case")]
     enum SerdeForm {
-        FirstVariant {
+        FirstKind {
             some_field: u8,
             other_field: u8,
         },
-        SecondVariant(u8),
-        ThirdVariant {
+        Second(u8),
+        ThirdOne {
             #[serde(rename = "kept")]
             renamed_field: u8,
         },
@@ -68,31 +68,31 @@ fn rename_all_fields_on_enum() {
     #[derive(ToJson)]
     #[json(rename_all_fields = "camelCase", rename_all = "kebab-case")]
     enum JsonForm {
-        FirstVariant {
+        FirstKind {
             some_field: u8,
             other_field: u8,
         },
-        SecondVariant(u8),
-        ThirdVariant {
+        Second(u8),
+        ThirdOne {
             #[json(rename = "kept")]
             renamed_field: u8,
         },
     }
     let pairs = [
         (
-            JsonForm::FirstVariant {
+            JsonForm::FirstKind {
                 some_field: 1,
                 other_field: 2,
             },
-            SerdeForm::FirstVariant {
+            SerdeForm::FirstKind {
                 some_field: 1,
                 other_field: 2,
             },
         ),
-        (JsonForm::SecondVariant(3), SerdeForm::SecondVariant(3)),
+        (JsonForm::Second(3), SerdeForm::Second(3)),
         (
-            JsonForm::ThirdVariant { renamed_field: 4 },
-            SerdeForm::ThirdVariant { renamed_field: 4 },
+            JsonForm::ThirdOne { renamed_field: 4 },
+            SerdeForm::ThirdOne { renamed_field: 4 },
         ),
     ];
     for (ours, theirs) in &pairs {
@@ -306,9 +306,9 @@ fn doc_comments_and_other_attributes_are_ignored() {
         /// A documented field.
         #[allow(unused)]
         Field: u8,
-        #[cfg(all())]
+        #[cfg(test)]
         present: u8,
-        #[cfg(any())]
+        #[cfg(not(test))]
         absent: u8,
     }
     let v = Documented {
