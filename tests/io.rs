@@ -408,3 +408,85 @@ fn large_document_streams_in_bounded_chunks() {
         w.largest_write
     );
 }
+
+// ---------------------------------------------------------------- derived types
+
+/// The same kind of record through `#[derive(ToJson)]`.
+#[derive(serde::Serialize, ToJson)]
+#[serde(rename_all = "camelCase")]
+struct DerivedRecord {
+    record_id: u64,
+    display_name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_id: Option<u32>,
+    children: Vec<DerivedChild>,
+    kind: DerivedKind,
+}
+
+#[derive(serde::Serialize, ToJson)]
+struct DerivedChild(u8, String);
+
+#[derive(serde::Serialize, ToJson)]
+enum DerivedKind {
+    Leaf,
+    Branch { depth: u8 },
+    Tagged(Vec<&'static str>),
+}
+
+fn derived_document() -> Vec<DerivedRecord> {
+    (0..2500u64)
+        .map(|i| DerivedRecord {
+            record_id: i,
+            display_name: format!("rec\t{i}\u{2028}"),
+            parent_id: (i % 3 == 0).then_some(i as u32),
+            children: (0..i % 3)
+                .map(|c| DerivedChild(c as u8, "c\"".into()))
+                .collect(),
+            kind: match i % 3 {
+                0 => DerivedKind::Leaf,
+                1 => DerivedKind::Branch { depth: i as u8 },
+                _ => DerivedKind::Tagged(vec!["x", "y"]),
+            },
+        })
+        .collect()
+}
+
+#[test]
+fn failing_writer_derived_document() {
+    let doc = derived_document();
+    let compact = serde_compact(&doc);
+    let pretty = serde_pretty(&doc);
+    assert!(compact.len() > 3 * 64 * KIB);
+    for limit in limits(compact.len()) {
+        check_failure(limit, &compact, |w| json_runtime::to_writer(w, &doc));
+    }
+    for limit in limits(pretty.len()) {
+        check_failure(limit, &pretty, |w| json_runtime::to_writer_pretty(w, &doc));
+    }
+}
+
+#[test]
+fn derived_document_to_real_file() {
+    let doc = derived_document();
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer(&mut file, &doc).unwrap();
+    assert!(
+        read_back(&mut file) == serde_compact(&doc),
+        "file contents differ"
+    );
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer_pretty(&mut file, &doc).unwrap();
+    assert!(
+        read_back(&mut file) == serde_pretty(&doc),
+        "file contents differ"
+    );
+}
+
+#[test]
+fn derived_document_interrupted_and_short_writes() {
+    let doc = derived_document();
+    let mut w = FlakyWriter::new(|call| call % 2 == 1, 777);
+    json_runtime::to_writer(&mut w, &doc).unwrap();
+    assert!(w.interruptions > 0);
+    assert!(w.out == serde_compact(&doc), "output differs");
+}

@@ -476,3 +476,21 @@ fn harness_detects_pretty_mismatch() {
     }
     assert_same_as(&Raw, &[1]);
 }
+
+#[test]
+fn pretty_with_non_utf8_indent_matches_serde_bytes() {
+    let value = (vec![1, 2], BTreeMap::from([("k", vec![true])]));
+    for indent in [&b"\xff"[..], b"\xc3", b" \x80 "] {
+        let expected = json_tests::serde_pretty_with_indent(&value, indent);
+        let formatter = json_runtime::PrettyFormatter::with_indent(indent);
+        assert_eq!(formatter.to_vec(&value), expected);
+        let mut streamed = Vec::new();
+        formatter.to_writer(&mut streamed, &value).unwrap();
+        assert_eq!(streamed, expected);
+        // to_string cannot hold these bytes, and replaces them lossily.
+        assert_eq!(
+            formatter.to_string(&value),
+            String::from_utf8_lossy(&expected)
+        );
+    }
+}
