@@ -1,0 +1,445 @@
+//! The main job's measuring loop: verify every method's bytes, measure its
+//! allocations once, then time all methods in interleaved rounds and keep
+//! the median per-iteration time.
+
+use std::fs::File;
+use std::hint::black_box;
+use std::io::{BufWriter, Read, Seek, Write};
+use std::time::{Duration, Instant};
+
+use crate::alloc::{self, OpAllocs};
+use crate::check::first_difference;
+use crate::Value;
+
+/// Who does the work in a method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Library {
+    /// serde_json, the reference.
+    SerdeJson,
+    /// sonic-rs.
+    SonicRs,
+    /// Copying the expected bytes: the physical floor.
+    Memcpy,
+    /// This library.
+    JsonRuntime,
+}
+
+/// Method names, shared by the table, the targets and the chart.
+pub mod names {
+    pub const SERDE_TO_VEC: &str = "serde_json to_vec";
+    pub const SERDE_TO_WRITER_VEC: &str = "serde_json to_writer(Vec)";
+    pub const SERDE_TO_WRITER_FILE: &str = "serde_json to_writer(BufWriter<File>)";
+    pub const SONIC_TO_VEC: &str = "sonic_rs to_vec";
+    pub const MEMCPY: &str = "memcpy";
+    pub const RT_TO_VEC: &str = "json_runtime to_vec";
+    pub const RT_TO_WRITER_VEC: &str = "json_runtime to_writer(Vec)";
+    pub const RT_TO_WRITER_FILE: &str = "json_runtime to_writer(File)";
+    pub const RT_TO_VEC_WRITE_ALL: &str = "json_runtime to_vec+write_all";
+
+    pub const SERDE_TO_VEC_PRETTY: &str = "serde_json to_vec_pretty";
+    pub const SERDE_TO_WRITER_PRETTY_VEC: &str = "serde_json to_writer_pretty(Vec)";
+    pub const SONIC_TO_VEC_PRETTY: &str = "sonic_rs to_vec_pretty";
+    pub const RT_TO_VEC_PRETTY: &str = "json_runtime to_vec_pretty";
+    pub const RT_TO_WRITER_PRETTY_VEC: &str = "json_runtime to_writer_pretty(Vec)";
+    pub const RT_TO_WRITER_PRETTY_FILE: &str = "json_runtime to_writer_pretty(File)";
+}
+
+/// One operation: `op(false)` does the work and discards the output;
+/// `op(true)` does the same work and returns the bytes produced, for the
+/// equality check.
+type Op<'a> = Box<dyn FnMut(bool) -> Option<Vec<u8>> + 'a>;
+
+/// A way of producing the JSON of a value.
+pub struct Method<'a> {
+    /// Table label.
+    pub name: &'static str,
+    /// Who does the work.
+    pub library: Library,
+    op: Op<'a>,
+}
+
+impl<'a> Method<'a> {
+    fn new(
+        name: &'static str,
+        library: Library,
+        op: impl FnMut(bool) -> Option<Vec<u8>> + 'a,
+    ) -> Self {
+        Method {
+            name,
+            library,
+            op: Box::new(op),
+        }
+    }
+
+    /// Runs the method once and returns its output.
+    pub fn output(&mut self) -> Vec<u8> {
+        (self.op)(true).expect("capture returns the output")
+    }
+
+    /// Whether the method writes to a file (the criterion suite leaves
+    /// those to the main job).
+    pub fn writes_file(&self) -> bool {
+        self.name.contains("File") || self.name.contains("write_all")
+    }
+
+    /// Runs the method once.
+    #[inline]
+    pub fn run(&mut self) {
+        black_box((self.op)(false));
+    }
+}
+
+fn keep(capture: bool, bytes: Vec<u8>) -> Option<Vec<u8>> {
+    if capture {
+        Some(bytes)
+    } else {
+        black_box(&bytes);
+        None
+    }
+}
+
+fn keep_copy(capture: bool, bytes: &[u8]) -> Option<Vec<u8>> {
+    if capture {
+        Some(bytes.to_vec())
+    } else {
+        black_box(bytes);
+        None
+    }
+}
+
+/// Reads back what the last operation wrote to `file` (from the start to
+/// the current position) and drops anything after it.
+fn read_back(file: &mut File) -> Vec<u8> {
+    let len = file.stream_position().expect("tell");
+    file.set_len(len).expect("truncate");
+    file.rewind().expect("rewind");
+    let mut out = Vec::with_capacity(len as usize);
+    file.read_to_end(&mut out).expect("read back");
+    out
+}
+
+fn temp_file() -> File {
+    tempfile::tempfile().expect("create a temporary file")
+}
+
+/// A file-writing op: rewinds `file` (the output is the same every time,
+/// so rewriting in place replaces it), runs `write`, and reads the file
+/// back when capturing.
+fn file_op<'a>(mut write: impl FnMut(&mut File) + 'a) -> impl FnMut(bool) -> Option<Vec<u8>> + 'a {
+    let mut file = temp_file();
+    move |capture| {
+        file.rewind().expect("rewind");
+        write(&mut file);
+        capture.then(|| read_back(&mut file))
+    }
+}
+
+/// A memcpy of `expected` into a preallocated buffer.
+fn memcpy_op(expected: &[u8]) -> impl FnMut(bool) -> Option<Vec<u8>> + '_ {
+    let mut dst = Vec::with_capacity(expected.len());
+    move |capture| {
+        dst.clear();
+        dst.extend_from_slice(expected);
+        keep_copy(capture, &dst)
+    }
+}
+
+/// The compact methods, serde_json `to_vec` first (the ratio baseline).
+pub fn compact_methods<'a, T: Value + ?Sized>(value: &'a T, expected: &'a [u8]) -> Vec<Method<'a>> {
+    use names::*;
+    let mut serde_vec = Vec::new();
+    let mut methods = vec![
+        Method::new(SERDE_TO_VEC, Library::SerdeJson, move |c| {
+            keep(c, serde_json::to_vec(value).expect("serde_json"))
+        }),
+        Method::new(SERDE_TO_WRITER_VEC, Library::SerdeJson, move |c| {
+            serde_vec.clear();
+            serde_json::to_writer(&mut serde_vec, value).expect("serde_json");
+            keep_copy(c, &serde_vec)
+        }),
+        {
+            let mut out = BufWriter::new(temp_file());
+            Method::new(SERDE_TO_WRITER_FILE, Library::SerdeJson, move |c| {
+                out.get_mut().rewind().expect("rewind");
+                serde_json::to_writer(&mut out, value).expect("serde_json");
+                out.flush().expect("flush");
+                c.then(|| read_back(out.get_mut()))
+            })
+        },
+        Method::new(SONIC_TO_VEC, Library::SonicRs, move |c| {
+            keep(c, sonic_rs::to_vec(value).expect("sonic_rs"))
+        }),
+        Method::new(MEMCPY, Library::Memcpy, memcpy_op(expected)),
+    ];
+    methods.extend(json_runtime_compact(value));
+    methods
+}
+
+fn json_runtime_compact<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
+    use names::*;
+    let mut rt_vec = Vec::new();
+    vec![
+        Method::new(RT_TO_VEC, Library::JsonRuntime, move |c| {
+            keep(c, json_runtime::to_vec(value))
+        }),
+        Method::new(RT_TO_WRITER_VEC, Library::JsonRuntime, move |c| {
+            rt_vec.clear();
+            json_runtime::to_writer(&mut rt_vec, value).expect("writing to a Vec");
+            keep_copy(c, &rt_vec)
+        }),
+        Method::new(
+            RT_TO_WRITER_FILE,
+            Library::JsonRuntime,
+            file_op(move |f| json_runtime::to_writer(f, value).expect("write file")),
+        ),
+        Method::new(
+            RT_TO_VEC_WRITE_ALL,
+            Library::JsonRuntime,
+            file_op(move |f| {
+                f.write_all(&json_runtime::to_vec(value))
+                    .expect("write file")
+            }),
+        ),
+    ]
+}
+
+/// The pretty methods, serde_json `to_vec_pretty` first (the baseline).
+pub fn pretty_methods<'a, T: Value + ?Sized>(value: &'a T, expected: &'a [u8]) -> Vec<Method<'a>> {
+    use names::*;
+    let mut serde_vec = Vec::new();
+    let mut methods = vec![
+        Method::new(SERDE_TO_VEC_PRETTY, Library::SerdeJson, move |c| {
+            keep(c, serde_json::to_vec_pretty(value).expect("serde_json"))
+        }),
+        Method::new(SERDE_TO_WRITER_PRETTY_VEC, Library::SerdeJson, move |c| {
+            serde_vec.clear();
+            serde_json::to_writer_pretty(&mut serde_vec, value).expect("serde_json");
+            keep_copy(c, &serde_vec)
+        }),
+        Method::new(SONIC_TO_VEC_PRETTY, Library::SonicRs, move |c| {
+            keep(c, sonic_rs::to_vec_pretty(value).expect("sonic_rs"))
+        }),
+        Method::new(MEMCPY, Library::Memcpy, memcpy_op(expected)),
+    ];
+    methods.extend(json_runtime_pretty(value));
+    methods
+}
+
+fn json_runtime_pretty<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
+    use names::*;
+    let mut rt_vec = Vec::new();
+    vec![
+        Method::new(RT_TO_VEC_PRETTY, Library::JsonRuntime, move |c| {
+            keep(c, json_runtime::to_vec_pretty(value))
+        }),
+        Method::new(RT_TO_WRITER_PRETTY_VEC, Library::JsonRuntime, move |c| {
+            rt_vec.clear();
+            json_runtime::to_writer_pretty(&mut rt_vec, value).expect("writing to a Vec");
+            keep_copy(c, &rt_vec)
+        }),
+        Method::new(
+            RT_TO_WRITER_PRETTY_FILE,
+            Library::JsonRuntime,
+            file_op(move |f| json_runtime::to_writer_pretty(f, value).expect("write file")),
+        ),
+    ]
+}
+
+/// How long to measure.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Time to spend in the timed rounds of one workload.
+    pub budget: Duration,
+    /// Rounds to run even if that exceeds the budget.
+    pub min_rounds: usize,
+    /// Rounds never to exceed.
+    pub max_rounds: usize,
+    /// A sample repeats the op until it lasts about this long, so the
+    /// clock's overhead and resolution do not matter.
+    pub sample: Duration,
+}
+
+impl Config {
+    /// The default run.
+    pub fn full() -> Self {
+        Config {
+            budget: Duration::from_millis(3500),
+            min_rounds: 5,
+            max_rounds: 301,
+            sample: Duration::from_micros(500),
+        }
+    }
+
+    /// `--quick`.
+    pub fn quick() -> Self {
+        Config {
+            budget: Duration::from_millis(500),
+            min_rounds: 3,
+            max_rounds: 51,
+            sample: Duration::from_micros(200),
+        }
+    }
+}
+
+/// One line of the results table.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// Workload name.
+    pub workload: String,
+    /// Method name.
+    pub method: &'static str,
+    /// Who does the work.
+    pub library: Library,
+    /// Median per-iteration time, in nanoseconds.
+    pub median_ns: f64,
+    /// Output size in bytes.
+    pub bytes: usize,
+    /// `median_ns` divided by the baseline's (first method's) median.
+    pub ratio: f64,
+    /// Heap use of one operation.
+    pub allocs: OpAllocs,
+    /// Samples taken.
+    pub samples: usize,
+    /// Iterations per sample.
+    pub batch: usize,
+    /// Set when the output differs from serde_json's (sonic-rs only; any
+    /// other method panics instead).
+    pub difference: Option<String>,
+}
+
+/// The median of `xs` (sorted in place).
+pub fn median(xs: &mut [f64]) -> f64 {
+    assert!(!xs.is_empty(), "median of nothing");
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Verifies, measures allocations of, and times every method on one
+/// workload. The first method is the baseline for `ratio`.
+///
+/// Panics when a method other than sonic-rs writes bytes different from
+/// `expected`; a sonic-rs difference is recorded in [`Row::difference`].
+pub fn run_workload(
+    workload: &str,
+    methods: &mut [Method<'_>],
+    expected: &[u8],
+    cfg: &Config,
+) -> Vec<Row> {
+    let n = methods.len();
+    let mut differences = vec![None; n];
+
+    // 1. Equality with serde_json, before anything is timed.
+    for (m, diff) in methods.iter_mut().zip(&mut differences) {
+        eprintln!("  [{workload}] check  {}", m.name);
+        let out = m.output();
+        if let Some(d) = first_difference(expected, &out) {
+            if m.library == Library::SonicRs {
+                eprintln!(
+                    "  [{workload}] NOTE   {} differs from serde_json: {d}",
+                    m.name
+                );
+                *diff = Some(d.to_string());
+            } else {
+                panic!(
+                    "[{workload}] {}: output differs from serde_json: {d}",
+                    m.name
+                );
+            }
+        }
+    }
+
+    // 2. Warm up and size the batches.
+    let mut batch = vec![1usize; n];
+    let mut one_op = vec![0f64; n];
+    for (i, m) in methods.iter_mut().enumerate() {
+        m.run();
+        let start = Instant::now();
+        m.run();
+        let t = start.elapsed().max(Duration::from_nanos(1));
+        one_op[i] = t.as_nanos() as f64;
+        batch[i] = (cfg.sample.as_nanos() / t.as_nanos()).clamp(1, 1_000_000) as usize;
+    }
+
+    // 3. Heap use of one operation, outside the timed rounds.
+    let allocs: Vec<OpAllocs> = methods
+        .iter_mut()
+        .map(|m| alloc::measure(|| m.run()).1)
+        .collect();
+
+    // 4. Interleaved rounds.
+    let round_ns: f64 = (0..n).map(|i| one_op[i] * batch[i] as f64).sum();
+    let rounds =
+        ((cfg.budget.as_nanos() as f64 / round_ns) as usize).clamp(cfg.min_rounds, cfg.max_rounds);
+    eprintln!(
+        "  [{workload}] timing {n} methods × {rounds} rounds (≈{:.1} s)",
+        rounds as f64 * round_ns / 1e9
+    );
+    let mut samples = vec![Vec::with_capacity(rounds); n];
+    for _ in 0..rounds {
+        for (i, m) in methods.iter_mut().enumerate() {
+            let k = batch[i];
+            let start = Instant::now();
+            for _ in 0..k {
+                m.run();
+            }
+            samples[i].push(start.elapsed().as_nanos() as f64 / k as f64);
+        }
+    }
+
+    let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
+    let baseline = medians[0];
+    methods
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Row {
+            workload: workload.to_owned(),
+            method: m.name,
+            library: m.library,
+            median_ns: medians[i],
+            bytes: expected.len(),
+            ratio: medians[i] / baseline,
+            allocs: allocs[i],
+            samples: samples[i].len(),
+            batch: batch[i],
+            difference: differences[i].take(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_odd_even() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    #[test]
+    fn methods_agree_on_small_workloads() {
+        let colleges = crate::workloads::colleges::build(3);
+        let expected = serde_json::to_vec(&colleges).unwrap();
+        for mut m in compact_methods(&colleges, &expected) {
+            let out = m.output();
+            if m.library != Library::SonicRs {
+                crate::check::assert_same_bytes(m.name, &expected, &out);
+            }
+            // Twice, to exercise reuse of buffers and files.
+            let again = m.output();
+            assert_eq!(out, again, "{}", m.name);
+        }
+        let pretty = serde_json::to_vec_pretty(&colleges).unwrap();
+        for mut m in pretty_methods(&colleges, &pretty) {
+            let out = m.output();
+            if m.library != Library::SonicRs {
+                crate::check::assert_same_bytes(m.name, &pretty, &out);
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Typed model of `canada.json` (GeoJSON outline of Canada): mostly
+//! floating-point coordinates.
+
+use std::collections::BTreeMap;
+
+use json_runtime::ToJson;
+use serde::{Deserialize, Serialize};
+
+/// The document.
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+pub struct FeatureCollection {
+    /// `"FeatureCollection"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Features.
+    pub features: Vec<Feature>,
+}
+
+/// A feature.
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+pub struct Feature {
+    /// `"Feature"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Properties.
+    pub properties: BTreeMap<String, String>,
+    /// Geometry.
+    pub geometry: Geometry,
+}
+
+/// A polygon.
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+pub struct Geometry {
+    /// `"Polygon"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Rings of `(longitude, latitude)`.
+    pub coordinates: Vec<Vec<(f64, f64)>>,
+}
