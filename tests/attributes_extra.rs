@@ -331,3 +331,111 @@ fn empty_serde_and_json_attributes_are_accepted() {
     }
     assert_same(&Form { a: 1 });
 }
+
+macro_rules! rename_all_edge_cases {
+    ($($test:ident: $style:tt,)*) => {$(
+        #[test]
+        fn $test() {
+            #[derive(Serialize, ToJson)]
+            #[serde(rename_all = $style)]
+            #[allow(non_snake_case)]
+            struct Fields {
+                café_au_lait: u8,
+                x_ñ: u8,
+                _leading: u8,
+                trailing_: u8,
+                double__under: u8,
+                a1_b2: u8,
+                r#type: u8,
+                Capital_start: u8,
+                already_camelCase: u8,
+            }
+            #[derive(Serialize, ToJson)]
+            #[serde(rename_all = $style)]
+            #[allow(non_camel_case_types)]
+            enum Variants {
+                CaféBar,
+                XÑo,
+                AB,
+                ABc,
+                X2Y,
+                Ipv4Addr,
+                r#Loop,
+                lower_snake,
+                V,
+            }
+            assert_same(&Fields {
+                café_au_lait: 1,
+                x_ñ: 2,
+                _leading: 3,
+                trailing_: 4,
+                double__under: 5,
+                a1_b2: 6,
+                r#type: 7,
+                Capital_start: 8,
+                already_camelCase: 9,
+            });
+            for v in [
+                Variants::CaféBar,
+                Variants::XÑo,
+                Variants::AB,
+                Variants::ABc,
+                Variants::X2Y,
+                Variants::Ipv4Addr,
+                Variants::r#Loop,
+                Variants::lower_snake,
+                Variants::V,
+            ] {
+                assert_same(&v);
+            }
+        }
+    )*};
+}
+
+rename_all_edge_cases! {
+    rename_all_edge_cases_lowercase: "lowercase",
+    rename_all_edge_cases_uppercase: "UPPERCASE",
+    rename_all_edge_cases_pascal_case: "PascalCase",
+    rename_all_edge_cases_camel_case: "camelCase",
+    rename_all_edge_cases_snake_case: "snake_case",
+    rename_all_edge_cases_screaming_snake_case: "SCREAMING_SNAKE_CASE",
+    rename_all_edge_cases_kebab_case: "kebab-case",
+    rename_all_edge_cases_screaming_kebab_case: "SCREAMING-KEBAB-CASE",
+}
+
+#[test]
+fn tuple_struct_with_every_field_skipped() {
+    #[derive(Serialize, ToJson)]
+    struct Form(#[serde(skip)] u8, #[serde(skip_serializing)] u8);
+    assert_same(&Form(1, 2));
+    assert_compact(&Form(1, 2), "[]");
+}
+
+#[test]
+fn type_parameter_only_in_skipped_field_needs_no_bound() {
+    #[derive(Serialize, ToJson)]
+    struct Form<T> {
+        #[serde(skip)]
+        hidden: Option<T>,
+        shown: u8,
+    }
+    assert_same(&Form::<Opaque> {
+        hidden: None,
+        shown: 1,
+    });
+}
+
+#[test]
+fn raw_identifier_variants() {
+    #[derive(Serialize, ToJson)]
+    #[allow(non_camel_case_types)]
+    enum Form {
+        r#match,
+        r#Type(u8),
+        r#fn { r#in: u8 },
+    }
+    for v in [Form::r#match, Form::r#Type(1), Form::r#fn { r#in: 2 }] {
+        assert_same(&v);
+    }
+    assert_compact(&Form::r#fn { r#in: 2 }, r#"{"fn":{"in":2}}"#);
+}
