@@ -494,3 +494,45 @@ fn pretty_with_non_utf8_indent_matches_serde_bytes() {
         );
     }
 }
+
+mod random {
+    use std::collections::{BTreeMap, HashMap, HashSet};
+
+    use json_tests::assert_same;
+    use proptest::collection::{btree_map, hash_map, hash_set, vec};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn nested_maps_of_vecs(
+            m in btree_map(any::<String>(), vec((any::<Option<f64>>(), any::<String>()), 0..4), 0..6)
+        ) {
+            assert_same(&m);
+        }
+
+        #[test]
+        fn hash_maps_with_integer_keys(
+            m in hash_map(any::<i64>(), vec(any::<char>(), 0..4), 0..6)
+        ) {
+            let m: HashMap<i64, Vec<char>> = m;
+            assert_same(&m);
+        }
+
+        #[test]
+        fn u128_keyed_maps_of_sets(
+            m in btree_map(any::<u128>(), hash_set(any::<i16>(), 0..4), 0..6)
+        ) {
+            let m: BTreeMap<u128, HashSet<i16>> = m;
+            assert_same(&m);
+        }
+
+        #[test]
+        fn tuples_of_mixed_values(
+            t in (any::<bool>(), any::<i128>(), any::<f32>(), any::<Option<String>>(), vec(any::<u8>(), 0..8))
+        ) {
+            assert_same(&t);
+        }
+    }
+}
