@@ -235,6 +235,7 @@ fn rename_rule(cx: &mut Ctxt, lit: Option<syn::LitStr>) -> Option<RenameRule> {
 pub struct Container {
     pub rename_all: Option<RenameRule>,
     pub rename_all_fields: Option<RenameRule>,
+    pub rename_all_fields_span: Option<Span>,
     /// With the span of the attribute, for errors about its misuse.
     pub transparent: Option<Span>,
     pub bound: Option<Vec<WherePredicate>>,
@@ -306,6 +307,7 @@ impl Container {
 
         Container {
             rename_all: rename_rule(cx, rename_all.get().flatten()),
+            rename_all_fields_span: rename_all_fields.value.as_ref().map(|(_, _, span)| *span),
             rename_all_fields: rename_rule(cx, rename_all_fields.get().flatten()),
             transparent: transparent.get(),
             bound: bound.get(),

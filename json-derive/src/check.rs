@@ -9,7 +9,15 @@ use super::ctxt::Ctxt;
 pub fn check(cx: &mut Ctxt, cont: &Container) {
     check_transparent(cx, cont);
     match &cont.data {
-        Data::Struct(_, fields) => check_fields(cx, fields),
+        Data::Struct(style, fields) => {
+            if let Some(span) = cont.attrs.rename_all_fields_span {
+                cx.error_at(
+                    span,
+                    "`rename_all_fields` applies to the fields of enum variants; on a struct, use `rename_all`",
+                );
+            }
+            check_fields(cx, *style, fields);
+        }
         Data::Enum(variants) => {
             for variant in variants {
                 if let (Some(_), Some(rename)) = (variant.attrs.skip, variant.attrs.rename_span) {
@@ -21,7 +29,7 @@ pub fn check(cx: &mut Ctxt, cont: &Container) {
                         ),
                     );
                 }
-                check_fields(cx, &variant.fields);
+                check_fields(cx, variant.style, &variant.fields);
             }
         }
     }
@@ -54,7 +62,7 @@ fn check_transparent(cx: &mut Ctxt, cont: &Container) {
     }
 }
 
-fn check_fields(cx: &mut Ctxt, fields: &[Field]) {
+fn check_fields(cx: &mut Ctxt, style: Style, fields: &[Field]) {
     let mut seen: HashMap<&str, &Field> = HashMap::new();
     for field in fields {
         if let (Some(_), Some(rename)) = (field.attrs.skip, field.attrs.rename_span) {
@@ -66,7 +74,9 @@ fn check_fields(cx: &mut Ctxt, fields: &[Field]) {
                 ),
             );
         }
-        if field.skipped() {
+        // Tuple fields are written as array elements; their names never
+        // reach the output, so only named fields can clash.
+        if field.skipped() || style != Style::Struct {
             continue;
         }
         if let Some(previous) = seen.insert(&field.name, field) {
