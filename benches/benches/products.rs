@@ -15,7 +15,7 @@ fn main() {
             // An iteration takes milliseconds to a tenth of a second:
             // the same few iterations per sample, fewer samples.
             group.sampling_mode(SamplingMode::Flat).sample_size(10);
-            group.measurement_time(Duration::from_secs(if n >= 1_000_000 { 3 } else { 2 }));
+            group.measurement_time(Duration::from_secs(if n >= 1_000_000 { 6 } else { 2 }));
         }
         let value = products::build(n);
         common::compact(&mut group, Some(&n.to_string()), &value);
