@@ -148,6 +148,10 @@ fn main() -> std::io::Result<()> {
     let machine = report::machine();
     let mode = if args.quick { "quick" } else { "full" };
     println!("Machine: {machine}");
+    let load_before = report::load_average();
+    if let Some(load) = &load_before {
+        println!("Load average before: {load}");
+    }
     println!(
         "Mode: {mode}{}",
         if args.filters.is_empty() {
@@ -220,6 +224,7 @@ fn main() -> std::io::Result<()> {
         }
     }
     run.progress("done");
+    let load_after = report::load_average();
 
     let rows = run.rows;
     if rows.is_empty() {
@@ -235,6 +240,10 @@ fn main() -> std::io::Result<()> {
     );
     println!("Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.");
     println!();
+    if let Some(load) = &load_after {
+        println!("Load average after: {load}");
+        println!();
+    }
     println!("Targets:");
     for t in &targets {
         println!("{t}");

@@ -28,6 +28,14 @@ pub fn machine() -> String {
     )
 }
 
+/// The 1, 5 and 15 minute load averages from `/proc/loadavg`, if readable.
+/// Other processes competing for the cores make medians noisier.
+pub fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+    (fields.len() == 3).then(|| fields.join(" "))
+}
+
 /// `1234.5` ns as `1.235 μs`, with four significant digits.
 pub fn format_time(ns: f64) -> String {
     let (v, unit) = if ns < 1e3 {
