@@ -64,6 +64,10 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     sink: Option<Sink<'a>>,
     indent: &'a [u8],
     depth: usize,
+    /// Pretty layout only: `\n` followed by the indent repeated for the
+    /// deepest level seen so far, so a line break at any depth is one copy
+    /// of a prefix of it.
+    newline: Vec<u8>,
     format: std::marker::PhantomData<F>,
 }
 
@@ -75,6 +79,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             sink: None,
             indent,
             depth: 0,
+            newline: Self::newline_for(indent),
             format: std::marker::PhantomData,
         }
     }
@@ -86,7 +91,18 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             sink: Some(Sink { out, error: None }),
             indent,
             depth: 0,
+            newline: Self::newline_for(indent),
             format: std::marker::PhantomData,
+        }
+    }
+
+    fn newline_for(indent: &[u8]) -> Vec<u8> {
+        if F::PRETTY {
+            let mut newline = Vec::with_capacity(1 + 8 * indent.len());
+            newline.push(b'\n');
+            newline
+        } else {
+            Vec::new()
         }
     }
 
@@ -150,9 +166,18 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     #[inline(always)]
     fn newline_indent(&mut self) {
-        self.buf.push(b'\n');
-        for _ in 0..self.depth {
-            self.buf.extend_from_slice(self.indent);
+        let len = 1 + self.depth * self.indent.len();
+        if len > self.newline.len() {
+            self.deepen_newline(len);
+        }
+        extend_short(&mut self.buf, &self.newline[..len]);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn deepen_newline(&mut self, len: usize) {
+        while self.newline.len() < len {
+            self.newline.extend_from_slice(self.indent);
         }
     }
 
@@ -171,6 +196,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
     }
 
+    // Inlined so the literal's length is a constant and its slices copy as
+    // plain moves.
+    #[inline(always)]
     fn pretty_key(&mut self, literal: &[u8]) {
         debug_assert!(literal.len() >= 4 && matches!(literal[0], b'{' | b','));
         if literal[0] == b'{' {
@@ -285,5 +313,70 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             }
         }
         self.buf.push(b']');
+    }
+}
+
+/// Appends a short slice of unknown length without calling `memcpy`: up to
+/// 32 bytes are copied with two overlapping loads and stores of the widest
+/// size that fits, the same trick `memcpy` itself uses for short inputs,
+/// but inlined. Numbers, indents and most keys and strings are this short.
+#[inline(always)]
+pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
+    let n = bytes.len();
+    if n > 32 {
+        buf.extend_from_slice(bytes);
+        return;
+    }
+    buf.reserve(n);
+    let len = buf.len();
+    let src = bytes.as_ptr();
+    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`. Every read
+    // is inside `bytes` and every write inside `dst[..n]`: each pair of
+    // copies of width `k` covers `[0, k)` and `[n - k, n)` with `k <= n`,
+    // which together cover `[0, n)`. The regions do not overlap because
+    // `bytes` cannot borrow `buf`'s spare capacity while `buf` is borrowed
+    // mutably. All `n` bytes are written before the length grows.
+    unsafe {
+        let dst = buf.as_mut_ptr().add(len);
+        if n >= 16 {
+            let head = src.cast::<[u8; 16]>().read_unaligned();
+            let tail = src.add(n - 16).cast::<[u8; 16]>().read_unaligned();
+            dst.cast::<[u8; 16]>().write_unaligned(head);
+            dst.add(n - 16).cast::<[u8; 16]>().write_unaligned(tail);
+        } else if n >= 8 {
+            let head = src.cast::<[u8; 8]>().read_unaligned();
+            let tail = src.add(n - 8).cast::<[u8; 8]>().read_unaligned();
+            dst.cast::<[u8; 8]>().write_unaligned(head);
+            dst.add(n - 8).cast::<[u8; 8]>().write_unaligned(tail);
+        } else if n >= 4 {
+            let head = src.cast::<[u8; 4]>().read_unaligned();
+            let tail = src.add(n - 4).cast::<[u8; 4]>().read_unaligned();
+            dst.cast::<[u8; 4]>().write_unaligned(head);
+            dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(tail);
+        } else if n > 0 {
+            *dst = *src;
+            *dst.add(n / 2) = *src.add(n / 2);
+            *dst.add(n - 1) = *src.add(n - 1);
+        }
+        buf.set_len(len + n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::extend_short;
+
+    #[test]
+    fn extend_short_copies_every_length() {
+        let source: Vec<u8> = (0..=64u8).collect();
+        for n in 0..=64 {
+            for start in [0, 1, 7, 31] {
+                let mut buf = vec![0xAA; start];
+                buf.reserve_exact(0);
+                extend_short(&mut buf, &source[..n]);
+                assert_eq!(&buf[..start], &vec![0xAA; start][..]);
+                assert_eq!(&buf[start..], &source[..n], "n = {n}, start = {start}");
+            }
+        }
     }
 }
