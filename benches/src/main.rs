@@ -252,8 +252,12 @@ fn main() -> std::io::Result<()> {
     let dir = output_dir();
     std::fs::create_dir_all(&dir)?;
     let dir = dir.canonicalize()?;
+    let load = match (&load_before, &load_after) {
+        (Some(before), Some(after)) => format!("  \nLoad average: {before} before, {after} after"),
+        _ => String::new(),
+    };
     let mut md = format!(
-        "# json-bench results\n\nMachine: {machine}  \nMode: {mode}\n\n{table}\n## Targets\n\n"
+        "# json-bench results\n\nMachine: {machine}  \nMode: {mode}{load}\n\n{table}\n## Targets\n\n"
     );
     for t in &targets {
         md.push_str(&format!("- {t}\n"));
