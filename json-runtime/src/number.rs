@@ -33,8 +33,7 @@ pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>,
 #[inline]
 pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     if value.is_finite() {
-        let mut buffer = zmij::Buffer::new();
-        extend_short(w.buf_mut(), buffer.format_finite(value).as_bytes());
+        write_finite(w.buf_mut(), value);
     } else {
         w.write_raw(b"null");
     }
@@ -43,9 +42,49 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
 #[inline]
 pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
     if value.is_finite() {
-        let mut buffer = zmij::Buffer::new();
-        extend_short(w.buf_mut(), buffer.format_finite(value).as_bytes());
+        write_finite(w.buf_mut(), value);
     } else {
         w.write_raw(b"null");
+    }
+}
+
+/// Formats a finite float with zmij straight into `out`'s spare capacity.
+///
+/// Formatting into a `zmij::Buffer` on the stack and copying out costs as
+/// much again as the formatting itself on float-heavy documents: zmij
+/// assembles its digits with overlapping stores, and the copy's loads wait
+/// for them to retire. So the buffer zmij writes to is the output itself.
+#[inline]
+fn write_finite<T: zmij::Float>(out: &mut Vec<u8>, value: T) {
+    const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
+    // zmij::Buffer is an array of `MaybeUninit<u8>` and nothing else; were
+    // that ever to change, this falls back to the copying path.
+    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE > 64 {
+        let mut buffer = zmij::Buffer::new();
+        extend_short(out, buffer.format_finite(value).as_bytes());
+        return;
+    }
+    out.reserve(SIZE);
+    let len = out.len();
+    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`, and
+    // `zmij::Buffer` has alignment 1 and size `SIZE`, so the reference is
+    // aligned and in bounds. Its only field is a `[MaybeUninit<u8>; SIZE]`,
+    // valid for any contents, uninitialized included, so viewing spare
+    // capacity as a `Buffer` creates no invalid value. Nothing else refers
+    // to that memory while `buffer` lives.
+    let buffer = unsafe { &mut *out.as_mut_ptr().add(len).cast::<zmij::Buffer>() };
+    let text = buffer.format_finite(value);
+    let (start, n) = (text.as_ptr(), text.len());
+    // SAFETY: `text` lies inside `buffer`, i.e. inside the spare capacity.
+    // zmij writes from the start of its buffer, so `start` is `dst` and the
+    // bytes are already in place; should it not be, they are moved there
+    // (`copy` allows overlap). Either way `dst[..n]` is initialized, with
+    // `n <= SIZE` within the reserved room, before the length grows.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        if start != dst.cast_const() {
+            std::ptr::copy(start, dst, n);
+        }
+        out.set_len(len + n);
     }
 }
