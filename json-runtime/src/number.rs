@@ -1,32 +1,135 @@
-//! Numbers, written as serde_json writes them: integers through itoa,
-//! finite floats through zmij (shortest round trip, `1e+16`, `1.0`), and
-//! NaN and infinities as `null`.
+//! Numbers, written as serde_json writes them: integers as bare digits
+//! (as itoa writes them), finite floats through zmij (shortest round trip,
+//! `1e+16`, `1.0`), and NaN and infinities as `null`.
+//!
+//! Both are written straight into the output's spare capacity. Formatting
+//! into a stack buffer and copying out would be simpler, but the copy's
+//! wide loads wait for the formatter's narrow stores to retire, and that
+//! stall cost as much as the formatting itself.
 
 use crate::writer::{extend_short, Format, JsonWriter};
 
 /// The integer types serde_json writes as bare digits.
-pub(crate) trait Integer: itoa::Integer + Copy {}
-
-macro_rules! integers {
-    ($($t:ty)*) => { $(impl Integer for $t {})* };
+pub(crate) trait Integer: Copy {
+    fn write_digits(self, out: &mut Vec<u8>);
 }
-integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+macro_rules! unsigned {
+    ($($t:ty)*) => {$(
+        impl Integer for $t {
+            #[inline]
+            fn write_digits(self, out: &mut Vec<u8>) {
+                write_u64(out, self as u64);
+            }
+        }
+    )*};
+}
+unsigned!(u8 u16 u32 u64 usize);
+
+macro_rules! signed {
+    ($($t:ty)*) => {$(
+        impl Integer for $t {
+            #[inline]
+            fn write_digits(self, out: &mut Vec<u8>) {
+                if self < 0 {
+                    out.push(b'-');
+                }
+                write_u64(out, self.unsigned_abs() as u64);
+            }
+        }
+    )*};
+}
+signed!(i8 i16 i32 i64 isize);
+
+/// 128-bit integers are rare; itoa handles them.
+macro_rules! wide {
+    ($($t:ty)*) => {$(
+        impl Integer for $t {
+            #[inline]
+            fn write_digits(self, out: &mut Vec<u8>) {
+                let mut buffer = itoa::Buffer::new();
+                extend_short(out, buffer.format(self).as_bytes());
+            }
+        }
+    )*};
+}
+wide!(i128 u128);
+
+/// "00", "01", … "99": two digits per lookup, as itoa does.
+static DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// `POW10[t]` is 10^t, except `POW10[0]` is 0 so that 0 counts one digit.
+static POW10: [u64; 20] = {
+    let mut table = [0u64; 20];
+    let mut t = 1;
+    let mut p = 10u64;
+    while t < 20 {
+        table[t] = p;
+        p = p.wrapping_mul(10);
+        t += 1;
+    }
+    table
+};
+
+/// The number of decimal digits of `n`, at least 1.
+#[inline(always)]
+fn decimal_digits(n: u64) -> usize {
+    let bits = 64 - (n | 1).leading_zeros() as usize;
+    // 1233 / 4096 is just below log10(2), so `t` is floor(log10(n)) or one
+    // more; the table settles which.
+    let t = (bits * 1233) >> 12;
+    t + 1 - usize::from(n < POW10[t])
+}
+
+#[inline]
+fn write_u64(out: &mut Vec<u8>, mut n: u64) {
+    let digits = decimal_digits(n);
+    out.reserve(digits);
+    let len = out.len();
+    // SAFETY: `reserve` leaves room for `digits` bytes at `len`. The loop
+    // writes them from the last backwards, two per step, and stops at the
+    // first: `n` has exactly `digits` digits, so `end` never passes `dst`.
+    // Pairs are read from `DIGIT_PAIRS` at `2 * r` with `r < 100`. All
+    // `digits` bytes are written before the length grows.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        let mut end = dst.add(digits);
+        let pairs = DIGIT_PAIRS.as_ptr();
+        while n >= 100 {
+            let r = (n % 100) as usize;
+            n /= 100;
+            end = end.sub(2);
+            std::ptr::copy_nonoverlapping(pairs.add(2 * r), end, 2);
+        }
+        if n >= 10 {
+            std::ptr::copy_nonoverlapping(pairs.add(2 * n as usize), dst, 2);
+        } else {
+            *dst = b'0' + n as u8;
+        }
+        out.set_len(len + digits);
+    }
+}
 
 #[inline]
 pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    let mut buffer = itoa::Buffer::new();
-    extend_short(w.buf_mut(), buffer.format(value).as_bytes());
+    value.write_digits(w.buf_mut());
 }
 
 /// An integer as a quoted string, as serde_json writes integer map keys.
 #[inline]
 pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    let mut buffer = itoa::Buffer::new();
-    let digits = buffer.format(value).as_bytes();
     let out = w.buf_mut();
-    out.reserve(digits.len() + 2);
     out.push(b'"');
-    out.extend_from_slice(digits);
+    value.write_digits(out);
     out.push(b'"');
 }
 
@@ -86,5 +189,65 @@ fn write_finite<T: zmij::Float>(out: &mut Vec<u8>, value: T) {
             std::ptr::copy(start, dst, n);
         }
         out.set_len(len + n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Integer;
+
+    fn digits<I: Integer + itoa::Integer>(value: I) {
+        let mut out = b"x".to_vec();
+        value.write_digits(&mut out);
+        assert_eq!(&out[1..], itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    #[test]
+    fn integers_match_itoa_at_every_digit_boundary() {
+        let mut p: u64 = 1;
+        loop {
+            for v in [p - 1, p, p + 1] {
+                digits(v);
+                digits(v as i64);
+                digits(-(v as i64));
+                digits(v as u32);
+                digits(v as i32);
+            }
+            match p.checked_mul(10) {
+                Some(next) => p = next,
+                None => break,
+            }
+        }
+        for v in [0, 1, 9, 10, 99, 100, u64::MAX, u64::MAX - 1] {
+            digits(v);
+        }
+        for v in [i64::MIN, i64::MIN + 1, i64::MAX, -1, 0] {
+            digits(v);
+        }
+        digits(i8::MIN);
+        digits(i16::MIN);
+        digits(i32::MIN);
+        digits(u8::MAX);
+        digits(u16::MAX);
+        digits(isize::MIN);
+        digits(usize::MAX);
+        digits(i128::MIN);
+        digits(u128::MAX);
+    }
+
+    #[test]
+    fn integers_match_itoa_on_a_pseudo_random_sweep() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Vary the magnitude so every digit count is covered often.
+            let v = x >> (x % 64);
+            digits(v);
+            digits(v as i64);
+            digits(v as u32);
+            digits(v as i16);
+        }
     }
 }
