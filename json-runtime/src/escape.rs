@@ -6,11 +6,15 @@
 //!
 //! # How it is fast
 //!
-//! Strings are scanned eight bytes at a time as one `u64` (SWAR): each
-//! word is stored to the output unconditionally while it is checked, so a
-//! clean word costs one load, one store and a dozen ALU operations. Short
-//! strings and the last partial word are loaded with overlapping or split
-//! loads instead of a byte loop.
+//! Strings are scanned a block at a time: 16 bytes with SSE2 on x86_64
+//! (part of its baseline, so no run-time detection), 8 bytes as one `u64`
+//! with SWAR arithmetic elsewhere and for strings shorter than 16 bytes.
+//! Each block is stored to the output unconditionally while it is checked
+//! (copy-while-checking), so a clean block costs one load, one store and a
+//! few ALU operations. The last block of a string is loaded from its end,
+//! overlapping the block before, which was clean and copied unchanged;
+//! strings shorter than 8 bytes are assembled from two overlapping 4-byte
+//! loads or three byte loads. No byte loop is left on the clean path.
 //!
 //! Capacity is reserved up front, and the output is then written through a
 //! raw pointer with no per-byte checks. A string with nothing to escape (the
@@ -21,15 +25,15 @@
 //! instead would make a short string with one escape reallocate a fresh
 //! 128-byte buffer, and a long one over-allocate sixfold.
 //!
-//! Every store writes a whole 8-byte word, even when fewer bytes are valid;
-//! the bytes past the valid ones are overwritten by later stores or left
-//! beyond the `Vec`'s length. [`SLACK`] bytes of extra capacity make that
-//! sound.
+//! A string shorter than 8 bytes and each escape sequence are stored as a
+//! whole 8-byte word, even when fewer bytes are valid; the bytes past the
+//! valid ones are overwritten by later stores or left beyond the `Vec`'s
+//! length. [`SLACK`] bytes of extra capacity make that sound.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
-/// Extra capacity reserved past the longest possible output, so every
-/// store can write a whole 8-byte word.
+/// Extra capacity reserved past the longest possible output, so short
+/// strings and escape sequences can be stored as whole 8-byte words.
 const SLACK: usize = 8;
 
 /// The most bytes one input byte grows by when escaped: `\u00xx` is six.
@@ -154,12 +158,6 @@ fn special(w: u64) -> u64 {
     (control | quote | backslash) & MSB
 }
 
-/// The bits of the low `n` bytes, for `n` in `1..8`.
-#[inline(always)]
-fn low_bytes(n: usize) -> u64 {
-    (1u64 << (n * 8)) - 1
-}
-
 /// Byte index of the lowest marked byte in a nonzero `special` mask.
 #[inline(always)]
 fn first(mask: u64) -> usize {
@@ -189,36 +187,30 @@ unsafe fn store(p: *mut u8, w: u64) {
     unsafe { p.cast::<[u8; 8]>().write_unaligned(w.to_le_bytes()) }
 }
 
-/// Loads `src[i..]`, which is 1 to 7 bytes long, into the low bytes of a
-/// little-endian word. The bytes above are zero.
+/// Loads `src`, 1 to 7 bytes long, into the low bytes of a little-endian
+/// word. The bytes above are zero.
 ///
 /// # Safety
-/// `i < src.len()` and `src.len() - i < 8`.
+/// `0 < src.len() < 8`.
 #[inline(always)]
-unsafe fn load_tail(src: &[u8], i: usize) -> u64 {
-    let len = src.len();
-    let n = len - i;
+unsafe fn load_short(src: &[u8]) -> u64 {
+    let n = src.len();
     let p = src.as_ptr();
-    // SAFETY: every read is inside `src`: `len - 8 >= 0` in the first
-    // branch; in the others `i + n == len`, the 4-byte reads start at
-    // `i` and `i + n - 4 >= i`, and the byte reads at `i`, `i + n / 2` and
-    // `i + n - 1`, all below `len`.
+    // SAFETY: every read is inside `src`: the 4-byte reads start at 0 and
+    // at `n - 4 >= 0` when `n >= 4`, and the byte reads at 0, `n / 2` and
+    // `n - 1`, all below `n`.
     unsafe {
-        if len >= 8 {
-            // Overlapping load of the last 8 bytes; shift out the ones
-            // before `i`. `n < 8`, so the shift is 8 to 56 bits.
-            load(p.add(len - 8)) >> ((8 - n) * 8)
-        } else if n >= 4 {
+        if n >= 4 {
             // Two 4-byte loads that overlap when `n < 8`; the bytes they
             // share are equal, so OR-ing them is exact.
-            let lo = u32::from_le_bytes(p.add(i).cast::<[u8; 4]>().read_unaligned());
-            let hi = u32::from_le_bytes(p.add(i + n - 4).cast::<[u8; 4]>().read_unaligned());
+            let lo = u32::from_le_bytes(p.cast::<[u8; 4]>().read_unaligned());
+            let hi = u32::from_le_bytes(p.add(n - 4).cast::<[u8; 4]>().read_unaligned());
             lo as u64 | (hi as u64) << ((n - 4) * 8)
         } else {
             // 1 to 3 bytes: first, middle and last, some of them the same.
-            let a = *p.add(i) as u64;
-            let b = *p.add(i + n / 2) as u64;
-            let c = *p.add(i + n - 1) as u64;
+            let a = *p as u64;
+            let b = *p.add(n / 2) as u64;
+            let c = *p.add(n - 1) as u64;
             a | b << (n / 2 * 8) | c << ((n - 1) * 8)
         }
     }
@@ -239,18 +231,62 @@ unsafe fn copy8(src: *const u8, dst: *mut u8) -> u64 {
     }
 }
 
-/// Copies the 1 to 7 bytes `src[i..]` to `dst`, followed by zeros up to 8
-/// bytes, and returns them as a word for checking (see [`load_tail`]).
-///
-/// # Safety
-/// As [`load_tail`], and `dst` must be valid for writes of 8 bytes.
-#[inline(always)]
-unsafe fn copy_tail(src: &[u8], i: usize, dst: *mut u8) -> u64 {
-    // SAFETY: as the caller guarantees.
-    unsafe {
-        let w = load_tail(src, i);
-        store(dst, w);
-        w
+/// 16 bytes at a time with SSE2, which every x86_64 processor has.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_storeu_si128,
+    };
+
+    /// Copies 16 bytes from `src` to `dst` and returns a mask with bit `k`
+    /// set when byte `k` must be escaped.
+    ///
+    /// # Safety
+    /// `src` must be valid for reads and `dst` for writes of 16 bytes.
+    #[inline(always)]
+    pub(super) unsafe fn copy16(src: *const u8, dst: *mut u8) -> u32 {
+        // SAFETY: the caller guarantees the 16 bytes at `src` and `dst`; the
+        // unaligned load and store need no alignment. SSE2 is part of the
+        // x86_64 baseline, so the intrinsics are always available.
+        unsafe {
+            let v = _mm_loadu_si128(src.cast());
+            _mm_storeu_si128(dst.cast(), v);
+            // Unsigned `v <= 0x1F`: the minimum with 0x1F is `v` itself.
+            let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+            let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+            _mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, backslash))) as u32
+        }
+    }
+
+    /// [`copy_clean`](super::copy_clean) with 16-byte blocks. The last
+    /// block overlaps the one before, as the last word does in
+    /// [`copy_clean_swar`](super::copy_clean_swar).
+    ///
+    /// # Safety
+    /// As [`copy_clean`](super::copy_clean), and `src.len() >= 16`.
+    #[inline(always)]
+    pub(super) unsafe fn copy_clean(src: &[u8], dst: *mut u8) -> usize {
+        let len = src.len();
+        let p = src.as_ptr();
+        let mut i = 0;
+        while len - i > 16 {
+            // SAFETY: `i + 16 < len`, so 16 bytes at `p + i` are readable
+            // and at `dst + i` writable.
+            let mask = unsafe { copy16(p.add(i), dst.add(i)) };
+            if mask != 0 {
+                return i + mask.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        // SAFETY: `len >= 16`, so the last 16 bytes are in `src` and `dst`.
+        let mask = unsafe { copy16(p.add(len - 16), dst.add(len - 16)) };
+        if mask == 0 {
+            len
+        } else {
+            len - 16 + mask.trailing_zeros() as usize
+        }
     }
 }
 
@@ -262,29 +298,61 @@ unsafe fn copy_tail(src: &[u8], i: usize, dst: *mut u8) -> u64 {
 /// `dst` must be valid for writes of `src.len() + SLACK` bytes.
 #[inline(always)]
 unsafe fn copy_clean(src: &[u8], dst: *mut u8) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if src.len() >= 16 {
+        // SAFETY: as the caller guarantees, and `src.len() >= 16`.
+        return unsafe { sse2::copy_clean(src, dst) };
+    }
+    // SAFETY: as the caller guarantees.
+    unsafe { copy_clean_swar(src, dst) }
+}
+
+/// [`copy_clean`] with 8-byte words.
+///
+/// The last word is loaded from the end of `src`, overlapping the one
+/// before: every byte before it was found clean and copied as it is, so
+/// storing it again changes nothing, and it contains no byte to escape.
+///
+/// # Safety
+/// As [`copy_clean`].
+#[inline(always)]
+unsafe fn copy_clean_swar(src: &[u8], dst: *mut u8) -> usize {
     let len = src.len();
     let p = src.as_ptr();
+    if len < 8 {
+        if len == 0 {
+            return 0;
+        }
+        // SAFETY: `0 < len < 8`, as `load_short` requires; `dst` has
+        // `len + SLACK >= 8` writable bytes.
+        let w = unsafe {
+            let w = load_short(src);
+            store(dst, w);
+            w
+        };
+        // The zero bytes above `len` look like control characters.
+        let mask = special(w) & ((1u64 << (len * 8)) - 1);
+        return if mask == 0 { len } else { first(mask) };
+    }
     let mut i = 0;
-    while len - i >= 8 {
-        // SAFETY: `i + 8 <= len`, so 8 bytes at `p + i` are readable and
-        // `dst + i` has at least `8 + SLACK` writable bytes.
-        let w = unsafe { copy8(p.add(i), dst.add(i)) };
-        let mask = special(w);
+    while len - i > 8 {
+        // SAFETY: `i + 8 < len`, so 8 bytes at `p + i` are readable and at
+        // `dst + i` writable.
+        let mask = special(unsafe { copy8(p.add(i), dst.add(i)) });
         if mask != 0 {
             return i + first(mask);
         }
         i += 8;
     }
-    if i < len {
-        // SAFETY: `i < len` and `len - i < 8`, as `load_tail` requires;
-        // `dst + i` has `len - i + SLACK >= 8` writable bytes.
-        let w = unsafe { copy_tail(src, i, dst.add(i)) };
-        let mask = special(w) & low_bytes(len - i);
-        if mask != 0 {
-            return i + first(mask);
-        }
+    // SAFETY: `len >= 8`, so the last 8 bytes are in `src` and `dst`.
+    let mask = special(unsafe { copy8(p.add(len - 8), dst.add(len - 8)) });
+    // The lowest marked byte is one to escape, and the bytes before `i`
+    // are clean, so it is at or after `i`.
+    if mask == 0 {
+        len
+    } else {
+        len - 8 + first(mask)
     }
-    len
 }
 
 /// Escapes `src` into `dst`, stopping early only when `escapes` escape
@@ -295,56 +363,31 @@ unsafe fn copy_clean(src: &[u8], dst: *mut u8) -> usize {
 /// `dst` must be valid for writes of `src.len() + SLACK + MAX_GROWTH *
 /// escapes` bytes.
 unsafe fn escape_some(src: &[u8], dst: *mut u8, mut escapes: usize) -> (usize, *mut u8) {
-    let len = src.len();
-    let p = src.as_ptr();
     let mut i = 0;
     let mut d = dst;
-    // Invariant: at least `(len - i) + SLACK + MAX_GROWTH * escapes`
+    // Invariant: at least `(src.len() - i) + SLACK + MAX_GROWTH * escapes`
     // writable bytes remain at `d`. A clean byte advances `d` and `i`
     // together; an escape advances `d` by at most `MAX_GROWTH + 1` and `i`
-    // by one, and decrements `escapes`. While `i < len`, that is at least
-    // `1 + SLACK` bytes: room for any 8-byte store.
+    // by one, and decrements `escapes`.
     loop {
-        let n = len - i;
-        let k = if n >= 8 {
-            // SAFETY: `i + 8 <= len` bytes are readable; `d` has room for
-            // 8 by the invariant, which holds again after both advance by 8.
-            let w = unsafe { copy8(p.add(i), d) };
-            let mask = special(w);
-            if mask == 0 {
-                i += 8;
-                // SAFETY: within the room the invariant gives.
-                d = unsafe { d.add(8) };
-                continue;
-            }
-            first(mask)
-        } else if n > 0 {
-            // SAFETY: `i < len`, `len - i < 8`, as `load_tail` requires; `d`
-            // has room for 8 by the invariant.
-            let w = unsafe { copy_tail(src, i, d) };
-            let mask = special(w) & low_bytes(n);
-            if mask == 0 {
-                // SAFETY: the `n` bytes just stored are within the room.
-                return (len, unsafe { d.add(n) });
-            }
-            first(mask)
-        } else {
-            return (len, d);
-        };
-        // Byte `i + k` must be escaped; the `k` before it were copied.
-        i += k;
-        // SAFETY: the `k` clean bytes stored at `d` are within the room.
-        d = unsafe { d.add(k) };
-        if escapes == 0 {
+        // SAFETY: by the invariant `d` has room for `src.len() - i + SLACK`
+        // bytes, as `copy_clean` requires for `src[i..]`. The `clean` bytes
+        // it copied keep the invariant when `d` and `i` both advance by it.
+        let clean = unsafe { copy_clean(&src[i..], d) };
+        i += clean;
+        // SAFETY: see above.
+        d = unsafe { d.add(clean) };
+        if i == src.len() || escapes == 0 {
             return (i, d);
         }
+        // Byte `i` must be escaped.
         escapes -= 1;
         let seq = ESCAPE[(src[i] & 0x7F) as usize];
         debug_assert!(seq[7] != 0, "byte {:#x} flagged but not escaped", src[i]);
-        // SAFETY: `d` has room for 8 bytes by the invariant (with `escapes`
-        // not yet decremented), and it holds again after advancing `d` by
-        // the sequence length (at most `MAX_GROWTH + 1`), `i` by one and
-        // decrementing `escapes`.
+        // SAFETY: with `i < src.len()` and `escapes` not yet decremented, the
+        // invariant gives `d` room for `1 + SLACK + MAX_GROWTH >= 8` bytes,
+        // and it holds again after advancing `d` by the sequence length (at
+        // most `MAX_GROWTH + 1`), `i` by one and decrementing `escapes`.
         unsafe {
             store(d, u64::from_le_bytes(seq));
             d = d.add(seq[7] as usize);
@@ -364,7 +407,23 @@ mod tests {
         out
     }
 
+    /// Runs one `copy_clean` variant and checks the count and the bytes.
+    fn check_copy_clean(s: &str, f: unsafe fn(&[u8], *mut u8) -> usize) {
+        let src = s.as_bytes();
+        let expected = src
+            .iter()
+            .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+            .unwrap_or(src.len());
+        let mut out = vec![0u8; src.len() + SLACK];
+        // SAFETY: `out` has the `src.len() + SLACK` bytes it needs.
+        let clean = unsafe { f(src, out.as_mut_ptr()) };
+        assert_eq!(clean, expected, "clean prefix of {s:?}");
+        assert_eq!(out[..clean], src[..clean], "copy of {s:?}");
+    }
+
     fn check(s: &str) {
+        check_copy_clean(s, copy_clean_swar);
+        check_copy_clean(s, copy_clean);
         let expected = serde_json::to_vec(s).unwrap();
         assert_eq!(
             quoted(s),
@@ -564,12 +623,14 @@ mod tests {
 
         #[test]
         fn matches_serde_json_any_string(s in any::<String>()) {
+            check_copy_clean(&s, copy_clean_swar);
             prop_assert_eq!(quoted(&s), serde_json::to_vec(&s).unwrap());
         }
 
         #[test]
         fn matches_serde_json_biased(chars in prop::collection::vec(biased_char(), 0..80)) {
             let s: String = chars.into_iter().collect();
+            check_copy_clean(&s, copy_clean_swar);
             prop_assert_eq!(quoted(&s), serde_json::to_vec(&s).unwrap());
             let mut out = Vec::new();
             write_escaped(&mut out, s.as_bytes());
