@@ -45,13 +45,24 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "tokio")]
+mod async_io;
 mod escape;
+mod file;
 mod impls;
 mod number;
+mod stream;
 mod writer;
 
 use std::io;
 
+#[cfg(feature = "tokio")]
+pub use async_io::{
+    to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
+    to_async_writer_pretty,
+};
+pub use file::{write_file, write_file_pretty, write_file_with};
+pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};
 
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.

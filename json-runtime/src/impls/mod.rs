@@ -7,3 +7,5 @@ mod pointer;
 mod primitive;
 mod seq;
 mod tuple;
+#[cfg(feature = "serde_json")]
+mod value;

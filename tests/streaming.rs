@@ -1,0 +1,222 @@
+//! `to_writer_array`, `to_writer_array_pretty`, `to_writer_lines` and
+//! `PrettyFormatter::to_writer_array`: the array forms must equal
+//! serde_json's output for the collected `Vec`, and JSON Lines must equal
+//! `serde_json::to_vec` of each item plus `\n`, in memory and in real files.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Seek};
+
+use json_runtime::{PrettyFormatter, ToJson};
+use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, INDENTS};
+
+#[derive(serde::Serialize, ToJson, Clone, PartialEq, Debug)]
+#[serde(rename_all = "camelCase")]
+struct Event {
+    event_id: u64,
+    label: String,
+    score: f64,
+    tags: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent: Option<i32>,
+    attrs: BTreeMap<String, i64>,
+    kind: Kind,
+}
+
+#[derive(serde::Serialize, ToJson, Clone, PartialEq, Debug)]
+enum Kind {
+    Start,
+    Stop { code: i8 },
+    Note(String),
+}
+
+fn event(i: u64) -> Event {
+    Event {
+        event_id: i,
+        label: format!("ev\"{i}\"\n\u{1f600}"),
+        score: i as f64 / 3.0,
+        tags: (0..i % 3).map(|t| format!("t{t}")).collect(),
+        parent: (i % 2 == 0).then_some(-(i as i32)),
+        attrs: (0..i % 4).map(|k| (format!("k{k}"), k as i64)).collect(),
+        kind: match i % 3 {
+            0 => Kind::Start,
+            1 => Kind::Stop { code: -1 },
+            _ => Kind::Note("n".into()),
+        },
+    }
+}
+
+fn events(n: u64) -> Vec<Event> {
+    (0..n).map(event).collect()
+}
+
+fn lines_expected<T: serde::Serialize>(items: &[T]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for item in items {
+        out.extend(serde_compact(item));
+        out.push(b'\n');
+    }
+    out
+}
+
+/// Checks every streaming form for `n` events, fed as a lazy iterator of
+/// owned values and as an iterator of references.
+fn check_all_forms(n: u64) {
+    let doc = events(n);
+
+    let compact = serde_compact(&doc);
+    let mut out = Vec::new();
+    json_runtime::to_writer_array(&mut out, (0..n).map(event)).unwrap();
+    assert!(
+        out == compact,
+        "array of {n}: {} != {}",
+        show(&out),
+        show(&compact)
+    );
+    out.clear();
+    json_runtime::to_writer_array(&mut out, &doc).unwrap();
+    assert!(out == compact, "array of {n} by reference");
+
+    let pretty = serde_pretty(&doc);
+    out.clear();
+    json_runtime::to_writer_array_pretty(&mut out, (0..n).map(event)).unwrap();
+    assert!(
+        out == pretty,
+        "pretty array of {n}: {} != {}",
+        show(&out),
+        show(&pretty)
+    );
+    out.clear();
+    json_runtime::to_writer_array_pretty(&mut out, doc.iter()).unwrap();
+    assert!(out == pretty, "pretty array of {n} by reference");
+
+    for indent in INDENTS {
+        let expected = serde_pretty_with_indent(&doc, indent);
+        out.clear();
+        PrettyFormatter::with_indent(indent)
+            .to_writer_array(&mut out, (0..n).map(event))
+            .unwrap();
+        assert!(out == expected, "indent {indent:?}, {n} items");
+    }
+
+    let lines = lines_expected(&doc);
+    out.clear();
+    json_runtime::to_writer_lines(&mut out, (0..n).map(event)).unwrap();
+    assert!(
+        out == lines,
+        "lines of {n}: {} != {}",
+        show(&out),
+        show(&lines)
+    );
+    out.clear();
+    json_runtime::to_writer_lines(&mut out, &doc).unwrap();
+    assert!(out == lines, "lines of {n} by reference");
+}
+
+#[test]
+fn small_counts() {
+    for n in 0..10 {
+        check_all_forms(n);
+    }
+}
+
+#[test]
+fn larger_than_several_buffers() {
+    // A few hundred KiB, so the 64 KiB buffer drains mid-array.
+    let n = 3000;
+    assert!(serde_compact(&events(n)).len() > 4 * 64 * 1024);
+    check_all_forms(n);
+}
+
+#[test]
+fn empty_iterators() {
+    let mut out = Vec::new();
+    json_runtime::to_writer_array(&mut out, std::iter::empty::<Event>()).unwrap();
+    assert_eq!(out, b"[]");
+    out.clear();
+    json_runtime::to_writer_array_pretty(&mut out, Vec::<Event>::new()).unwrap();
+    assert_eq!(out, b"[]");
+    out.clear();
+    json_runtime::to_writer_lines(&mut out, std::iter::empty::<Event>()).unwrap();
+    assert_eq!(out, b"");
+}
+
+#[test]
+fn items_of_many_types() {
+    let mut out = Vec::new();
+    json_runtime::to_writer_array(&mut out, ["a", "b\u{0}"]).unwrap();
+    assert_eq!(show(&out), show(&serde_compact(&["a", "b\u{0}"])));
+
+    let nested = vec![vec![], vec![Some(1.5f32), None], vec![Some(f32::NAN)]];
+    out.clear();
+    json_runtime::to_writer_array_pretty(&mut out, nested.iter()).unwrap();
+    assert_eq!(show(&out), show(&serde_pretty(&nested)));
+    out.clear();
+    json_runtime::to_writer_lines(&mut out, &nested).unwrap();
+    assert_eq!(show(&out), show(&lines_expected(&nested)));
+
+    // Lines of strings with line separators and control characters stay
+    // one line each: the newline in a string is escaped.
+    let strings = ["a\nb", "\u{2028}", "\r"];
+    out.clear();
+    json_runtime::to_writer_lines(&mut out, strings).unwrap();
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), strings.len());
+    assert_eq!(show(&out), show(&lines_expected(&strings)));
+}
+
+/// The array forms agree with `ToJson` for the collected `Vec` itself.
+#[test]
+fn array_equals_to_writer_of_vec() {
+    let doc = events(500);
+    let mut streamed = Vec::new();
+    json_runtime::to_writer_array(&mut streamed, &doc).unwrap();
+    assert!(streamed == json_runtime::to_vec(&doc));
+    streamed.clear();
+    json_runtime::to_writer_array_pretty(&mut streamed, &doc).unwrap();
+    assert!(streamed == json_runtime::to_vec_pretty(&doc));
+}
+
+fn read_back(file: &mut std::fs::File) -> Vec<u8> {
+    file.rewind().unwrap();
+    let mut out = Vec::new();
+    file.read_to_end(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn real_files() {
+    let n = 5000;
+    let doc = events(n);
+
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer_array(&mut file, (0..n).map(event)).unwrap();
+    assert!(
+        read_back(&mut file) == serde_compact(&doc),
+        "array file differs"
+    );
+
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer_array_pretty(&mut file, (0..n).map(event)).unwrap();
+    assert!(
+        read_back(&mut file) == serde_pretty(&doc),
+        "pretty file differs"
+    );
+
+    let mut file = tempfile::tempfile().unwrap();
+    json_runtime::to_writer_lines(&mut file, (0..n).map(event)).unwrap();
+    assert!(
+        read_back(&mut file) == lines_expected(&doc),
+        "lines file differs"
+    );
+}
+
+#[test]
+fn lines_into_write_file_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("events.jsonl");
+    let n = 2000;
+    json_runtime::write_file_with(&path, |file| {
+        json_runtime::to_writer_lines(file, (0..n).map(event))
+    })
+    .unwrap();
+    assert!(std::fs::read(&path).unwrap() == lines_expected(&events(n)));
+}
