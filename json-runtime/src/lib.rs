@@ -42,6 +42,26 @@
 //!
 //! The derive reads `#[serde(...)]` and `#[json(...)]` alike; see
 //! [`json_derive::ToJson`](derive@ToJson) for the list.
+//!
+//! # Date, time and id types
+//!
+//! Cargo features add [`ToJson`] for other crates' types, each written as
+//! that crate's own `Serialize` impl makes serde_json write it:
+//!
+//! | feature | types | JSON |
+//! |---|---|---|
+//! | `chrono` | `DateTime<Tz>` (any `TimeZone`), `NaiveDateTime`, `NaiveDate`, `NaiveTime`, `Weekday`, `Month`, `TimeDelta` | strings, `"2024-02-29T13:05:09.120+05:30"` (`Z` for UTC); `TimeDelta` is `[secs, nanos]` |
+//! | `time` | `OffsetDateTime`, `PrimitiveDateTime`, `UtcDateTime`, `Date`, `Time`, `UtcOffset`, `Duration`, `Weekday`, `Month` | strings such as `"2024-02-29 13:05:09.12 +05:30:00"` when time's `serde-human-readable` feature is on, else number arrays such as `[2024,60,13,5,9,120000000,5,30,0]` |
+//! | `uuid` | `Uuid`, `NonNilUuid`, `uuid::fmt::{Hyphenated, Simple, Braced, Urn}` | lowercase strings, `"67e55044-10b1-426f-9247-bb680e5fe0c8"` |
+//!
+//! time's features are unified across the whole build, so json-runtime
+//! does not assume either form: on first use of each type it asks time's
+//! `Serialize` impl once which form it writes, and follows it.
+//!
+//! Types written as strings are also [`ToJsonKey`]s (chrono's and uuid's;
+//! time's `Weekday` and `Month`, which are valid keys in either form).
+//! `TimeDelta` and time's other types are not: serde_json rejects arrays
+//! as keys.
 
 #![deny(missing_docs)]
 

@@ -1,11 +1,19 @@
 //! `ToJson` and `ToJsonKey` for the standard library's types, each written
 //! as serde's own `Serialize` impl makes serde_json write it.
 
+#[cfg(feature = "chrono")]
+mod chrono;
+#[cfg(any(feature = "chrono", feature = "time", feature = "uuid"))]
+mod datetime_text;
 mod key;
 mod map;
 mod pointer;
 mod primitive;
 mod seq;
+#[cfg(feature = "time")]
+mod time;
 mod tuple;
+#[cfg(feature = "uuid")]
+mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;

@@ -1,0 +1,153 @@
+//! A small stack buffer for date, time and id strings.
+//!
+//! The chrono, time and uuid impls format their text here, opening and
+//! closing quote included, and hand it to the writer in one copy. The text
+//! is digits and ASCII punctuation only, so it needs no escaping.
+
+use crate::{Format, JsonWriter};
+
+/// Room for the longest text written: a chrono `DateTime` at the edge of
+/// its range with a leap second, nine fraction digits and an offset,
+/// `"-262143-12-31T23:59:60.999999999+23:59"`, is 40 bytes with quotes,
+/// and a uuid URN is 47.
+const CAPACITY: usize = 48;
+
+/// A JSON string under construction. [`QuotedAscii::new`] writes the
+/// opening quote and [`QuotedAscii::write_to`] the closing one.
+pub(crate) struct QuotedAscii {
+    bytes: [u8; CAPACITY],
+    len: usize,
+}
+
+impl QuotedAscii {
+    #[inline]
+    pub(crate) fn new() -> Self {
+        let mut bytes = [0; CAPACITY];
+        bytes[0] = b'"';
+        QuotedAscii { bytes, len: 1 }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, byte: u8) {
+        debug_assert!(byte.is_ascii() && byte != b'"' && byte != b'\\' && byte >= 0x20);
+        self.bytes[self.len] = byte;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub(crate) fn push_str(&mut self, text: &str) {
+        let end = self.len + text.len();
+        self.bytes[self.len..end].copy_from_slice(text.as_bytes());
+        self.len = end;
+    }
+
+    /// The free tail of the buffer, for encoders that write into a slice
+    /// (uuid's); follow with [`advance`](Self::advance).
+    #[inline]
+    pub(crate) fn spare(&mut self) -> &mut [u8] {
+        &mut self.bytes[self.len..]
+    }
+
+    #[inline]
+    pub(crate) fn advance(&mut self, written: usize) {
+        self.len += written;
+    }
+
+    /// Two decimal digits, zero padded: `value` must be below 100.
+    #[inline]
+    pub(crate) fn two_digits(&mut self, value: u8) {
+        debug_assert!(value < 100);
+        self.push(b'0' + value / 10);
+        self.push(b'0' + value % 10);
+    }
+
+    /// At least `width` decimal digits, zero padded on the left.
+    #[inline]
+    pub(crate) fn digits_padded(&mut self, value: u64, width: usize) {
+        debug_assert!(width <= 20);
+        let mut digits = [b'0'; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        let start = at.min(digits.len() - width);
+        let end = self.len + digits.len() - start;
+        self.bytes[self.len..end].copy_from_slice(&digits[start..]);
+        self.len = end;
+    }
+
+    /// Exactly nine digits of `nanos` (below one second).
+    #[inline]
+    pub(crate) fn nine_digits(&mut self, nanos: u32) {
+        debug_assert!(nanos < 1_000_000_000);
+        self.digits_padded(u64::from(nanos), 9);
+    }
+
+    /// Closes the string and appends it to the output.
+    #[inline]
+    pub(crate) fn write_to<F: Format>(mut self, w: &mut JsonWriter<'_, F>) {
+        self.bytes[self.len] = b'"';
+        w.write_raw(&self.bytes[..=self.len]);
+    }
+
+    /// The text so far without the opening quote, for tests.
+    #[cfg(test)]
+    fn text(&self) -> &str {
+        std::str::from_utf8(&self.bytes[1..self.len]).unwrap()
+    }
+}
+
+/// Writes integers as one JSON array, the way serde_json writes a tuple of
+/// them: `[1,2]`, or one element a line in pretty layout.
+#[inline]
+pub(crate) fn write_int_array<F: Format>(w: &mut JsonWriter<'_, F>, values: &[i64]) {
+    w.begin_array();
+    let mut first = true;
+    for value in values {
+        w.array_value_dyn(&mut first);
+        let mut buffer = itoa::Buffer::new();
+        w.write_raw(buffer.format(*value).as_bytes());
+    }
+    w.end_array(first);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::QuotedAscii;
+
+    #[test]
+    fn padding() {
+        let cases: &[(u64, usize, &str)] = &[
+            (0, 4, "0000"),
+            (7, 4, "0007"),
+            (1234, 4, "1234"),
+            (12345, 4, "12345"),
+            (262143, 4, "262143"),
+            (0, 0, "0"),
+            (0, 9, "000000000"),
+            (999_999_999, 9, "999999999"),
+            (1, 9, "000000001"),
+            (u64::MAX, 4, "18446744073709551615"),
+        ];
+        for &(value, width, expected) in cases {
+            let mut text = QuotedAscii::new();
+            text.digits_padded(value, width);
+            assert_eq!(text.text(), expected, "{value} padded to {width}");
+        }
+    }
+
+    #[test]
+    fn two_digits() {
+        for value in 0..100u8 {
+            let mut text = QuotedAscii::new();
+            text.two_digits(value);
+            assert_eq!(text.text(), format!("{value:02}"));
+        }
+    }
+}
