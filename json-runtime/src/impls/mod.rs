@@ -1,6 +1,7 @@
 //! `ToJson` and `ToJsonKey` for the standard library's types, each written
 //! as serde's own `Serialize` impl makes serde_json write it.
 
+mod cell;
 #[cfg(feature = "chrono")]
 mod chrono;
 #[cfg(any(feature = "chrono", feature = "time", feature = "uuid"))]
@@ -17,3 +18,4 @@ mod tuple;
 mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;
+mod wrapper;
