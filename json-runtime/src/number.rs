@@ -55,18 +55,6 @@ macro_rules! wide {
 }
 wide!(i128 u128);
 
-/// "00", "01", … "99": two digits per lookup, as itoa does.
-static DIGIT_PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        pairs[2 * i] = b'0' + (i / 10) as u8;
-        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
-    }
-    pairs
-};
-
 /// `POW10[t]` is 10^t, except `POW10[0]` is 0 so that 0 counts one digit.
 static POW10: [u64; 20] = {
     let mut table = [0u64; 20];
@@ -90,28 +78,50 @@ fn decimal_digits(n: u64) -> usize {
     t + 1 - usize::from(n < POW10[t])
 }
 
+/// "00", "01", … "99": two digits per lookup.
+static DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
 #[inline]
 fn write_u64(out: &mut Vec<u8>, mut n: u64) {
     let digits = decimal_digits(n);
     out.reserve(digits);
     let len = out.len();
-    // SAFETY: `reserve` leaves room for `digits` bytes at `len`. The loop
-    // writes them from the last backwards, two per step, and stops at the
-    // first: `n` has exactly `digits` digits, so `end` never passes `dst`.
-    // Pairs are read from `DIGIT_PAIRS` at `2 * r` with `r < 100`. All
-    // `digits` bytes are written before the length grows.
+    // SAFETY: `reserve` leaves room for `digits` bytes at `len`. They are
+    // written from the last backwards, four and then two at a time, and
+    // `n` has exactly `digits` digits, so `end` never passes `dst`. Pairs
+    // are read from `DIGIT_PAIRS` at `2 * p` with `p < 100`. All `digits`
+    // bytes are written before the length grows.
     unsafe {
         let dst = out.as_mut_ptr().add(len);
         let mut end = dst.add(digits);
-        let pairs = DIGIT_PAIRS.as_ptr();
-        while n >= 100 {
-            let r = (n % 100) as usize;
-            n /= 100;
+        let pair = |p: u32, at: *mut u8| {
+            std::ptr::copy_nonoverlapping(DIGIT_PAIRS.as_ptr().add(2 * p as usize), at, 2);
+        };
+        // One 64-bit division per four digits; the rest in 32 bits.
+        while n >= 10_000 {
+            let four = (n % 10_000) as u32;
+            n /= 10_000;
+            end = end.sub(4);
+            pair(four / 100, end);
+            pair(four % 100, end.add(2));
+        }
+        let mut n = n as u32;
+        if n >= 100 {
             end = end.sub(2);
-            std::ptr::copy_nonoverlapping(pairs.add(2 * r), end, 2);
+            pair(n % 100, end);
+            n /= 100;
         }
         if n >= 10 {
-            std::ptr::copy_nonoverlapping(pairs.add(2 * n as usize), dst, 2);
+            pair(n, dst);
         } else {
             *dst = b'0' + n as u8;
         }
