@@ -71,6 +71,7 @@ mod escape;
 mod file;
 mod impls;
 mod number;
+mod raw;
 mod stream;
 mod writer;
 
@@ -82,6 +83,7 @@ pub use async_io::{
     to_async_writer_pretty,
 };
 pub use file::{write_file, write_file_pretty, write_file_with};
+pub use raw::{to_raw_json, RawJson, RawJsonError};
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};
 
