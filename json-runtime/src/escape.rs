@@ -98,7 +98,7 @@ pub(crate) fn write_quoted(out: &mut Vec<u8>, s: &str) {
 
 /// Appends the escaped contents of a string, without quotes.
 #[inline]
-#[allow(dead_code)]
+#[allow(dead_code)] // No caller outside the tests at the moment.
 pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     out.reserve(bytes.len() + SLACK);
     let start = out.len();
@@ -115,8 +115,8 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
-/// Escapes all of `src` onto `out`, which has room for at least one more
-/// byte after it (the closing quote).
+/// Escapes all of `src`, whose first byte must be escaped, onto `out`,
+/// which keeps room for at least one more byte after it (the closing quote).
 #[inline(never)]
 fn escape_rest(out: &mut Vec<u8>, src: &[u8]) {
     let mut i = 0;
@@ -128,7 +128,9 @@ fn escape_rest(out: &mut Vec<u8>, src: &[u8]) {
         let start = out.len();
         let room = out.capacity() - start;
         let escapes = (room - rest - SLACK - 1) / MAX_GROWTH;
-        // SAFETY: `room` bytes past `start` are allocated, and by the
+        // SAFETY: `src[i]` must be escaped: at first as the caller
+        // guarantees, later because `escape_some` stops only before such a
+        // byte. `room` bytes past `start` are allocated, and by the
         // computation of `escapes`, `room >= rest + SLACK + MAX_GROWTH *
         // escapes`, as `escape_some` requires. It returns how many bytes of
         // `src[i..]` it consumed and a pointer past the bytes it wrote, all
@@ -355,13 +357,14 @@ unsafe fn copy_clean_swar(src: &[u8], dst: *mut u8) -> usize {
     }
 }
 
-/// Escapes `src` into `dst`, stopping early only when `escapes` escape
-/// sequences were written and another one is due. Returns how many bytes of
-/// `src` were consumed and the end of what was written.
+/// Escapes `src`, whose first byte must be escaped, into `dst`, stopping
+/// early only when `escapes` escape sequences were written and another one
+/// is due. Returns how many bytes of `src` were consumed and the end of what
+/// was written.
 ///
 /// # Safety
-/// `dst` must be valid for writes of `src.len() + SLACK + MAX_GROWTH *
-/// escapes` bytes.
+/// `src[0]` must be a byte to escape, and `dst` must be valid for writes of
+/// `src.len() + SLACK + MAX_GROWTH * escapes` bytes.
 unsafe fn escape_some(src: &[u8], dst: *mut u8, mut escapes: usize) -> (usize, *mut u8) {
     let mut i = 0;
     let mut d = dst;
@@ -370,6 +373,23 @@ unsafe fn escape_some(src: &[u8], dst: *mut u8, mut escapes: usize) -> (usize, *
     // together; an escape advances `d` by at most `MAX_GROWTH + 1` and `i`
     // by one, and decrements `escapes`.
     loop {
+        // Byte `i` must be escaped.
+        if escapes == 0 {
+            return (i, d);
+        }
+        escapes -= 1;
+        let seq = ESCAPE[(src[i] & 0x7F) as usize];
+        debug_assert!(seq[7] != 0, "byte {:#x} is not one to escape", src[i]);
+        // SAFETY: with `i < src.len()` and `escapes` not yet decremented,
+        // the invariant gives `d` room for `1 + SLACK + MAX_GROWTH >= 8`
+        // bytes, and it holds again after advancing `d` by the sequence
+        // length (at most `MAX_GROWTH + 1`), `i` by one and decrementing
+        // `escapes`.
+        unsafe {
+            store(d, u64::from_le_bytes(seq));
+            d = d.add(seq[7] as usize);
+        }
+        i += 1;
         // SAFETY: by the invariant `d` has room for `src.len() - i + SLACK`
         // bytes, as `copy_clean` requires for `src[i..]`. The `clean` bytes
         // it copied keep the invariant when `d` and `i` both advance by it.
@@ -377,22 +397,9 @@ unsafe fn escape_some(src: &[u8], dst: *mut u8, mut escapes: usize) -> (usize, *
         i += clean;
         // SAFETY: see above.
         d = unsafe { d.add(clean) };
-        if i == src.len() || escapes == 0 {
+        if i == src.len() {
             return (i, d);
         }
-        // Byte `i` must be escaped.
-        escapes -= 1;
-        let seq = ESCAPE[(src[i] & 0x7F) as usize];
-        debug_assert!(seq[7] != 0, "byte {:#x} flagged but not escaped", src[i]);
-        // SAFETY: with `i < src.len()` and `escapes` not yet decremented, the
-        // invariant gives `d` room for `1 + SLACK + MAX_GROWTH >= 8` bytes,
-        // and it holds again after advancing `d` by the sequence length (at
-        // most `MAX_GROWTH + 1`), `i` by one and decrementing `escapes`.
-        unsafe {
-            store(d, u64::from_le_bytes(seq));
-            d = d.add(seq[7] as usize);
-        }
-        i += 1;
     }
 }
 
@@ -530,8 +537,11 @@ mod tests {
     /// `escape_rest` with room for only `budget` escapes per round, so the
     /// loop stops and resumes at every position within a word.
     fn escape_with_budget(src: &[u8], budget: usize) -> Vec<u8> {
-        let mut out = Vec::<u8>::new();
-        let mut i = 0;
+        let mut out = Vec::<u8>::with_capacity(src.len() + SLACK);
+        // SAFETY: the reserve above makes the room `copy_clean` needs.
+        let mut i = unsafe { copy_clean(src, out.as_mut_ptr()) };
+        // SAFETY: `copy_clean` wrote the first `i` bytes.
+        unsafe { out.set_len(i) };
         while i < src.len() {
             let rest = src.len() - i;
             out.reserve_exact(rest + SLACK + MAX_GROWTH * budget);
