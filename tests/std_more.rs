@@ -1,6 +1,7 @@
 //! The rest of the standard library types serde supports: number
-//! wrappers, cells, locks, weak pointers and atomics, each compared byte
-//! for byte with serde_json, compact and pretty.
+//! wrappers, cells, locks, weak pointers, atomics, ranges, `Bound`,
+//! `Result`, `Duration` and `SystemTime`, each compared byte for byte with
+//! serde_json, compact and pretty.
 //!
 //! Where serde_json returns an error, a test pins down what json-runtime
 //! writes instead (see the impls' docs for why).
@@ -12,12 +13,14 @@ use std::num::{
     NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
     NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize, Saturating, Wrapping,
 };
+use std::ops::Bound;
 use std::rc::Rc;
 use std::sync::atomic::{
     AtomicBool, AtomicI16, AtomicI32, AtomicI64, AtomicI8, AtomicIsize, AtomicU16, AtomicU32,
     AtomicU64, AtomicU8, AtomicUsize,
 };
 use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use json_runtime::{Format, JsonWriter, ToJson, ToJsonKey};
 use json_tests::{assert_compact, assert_same, assert_same_as, same};
@@ -295,4 +298,189 @@ fn atomics() {
     counters[0].fetch_add(10, std::sync::atomic::Ordering::SeqCst);
     same!(counters);
     assert_compact(&counters, "[11,2]");
+}
+
+// ------------------------------------------------------------ ranges, Bound, Result
+
+#[test]
+fn ranges() {
+    same!(
+        0..10,
+        -5i64..i64::MAX,
+        1.5..f64::NAN,
+        "a".."z",
+        String::from("\"")..String::new(),
+        vec![1]..vec![],
+        (0..1)..(2..3),
+        0u8..=255,
+        'a'..='z',
+        i128::MIN..=i128::MAX,
+        5..,
+        "x"..,
+        ..7,
+        ..vec![Some(1)],
+        vec![0..1, 2..3],
+    );
+    assert_compact(&(1..2), r#"{"start":1,"end":2}"#);
+    assert_compact(&(1..), r#"{"start":1}"#);
+    assert_compact(&(..2), r#"{"end":2}"#);
+    // Iteration moves `start()`; an exhausted inclusive range shows no
+    // sign of it, in serde_json's output as in ours.
+    let mut range = 3..=5;
+    range.next();
+    same!(range);
+    assert_compact(&range, r#"{"start":4,"end":5}"#);
+    range.by_ref().for_each(drop);
+    assert!(range.is_empty());
+    same!(range);
+    assert_compact(&range, r#"{"start":5,"end":5}"#);
+}
+
+#[test]
+fn bounds() {
+    same!(
+        Bound::<i32>::Unbounded,
+        Bound::Included(1),
+        Bound::Excluded(-1),
+        Bound::Included("s"),
+        Bound::Excluded(vec![1, 2]),
+        Bound::Included(Vec::<u8>::new()),
+        Bound::Included(Bound::Excluded(Bound::<()>::Unbounded)),
+        (Bound::Included(0), Bound::<i32>::Unbounded),
+        vec![
+            Bound::Unbounded,
+            Bound::Included(1.5),
+            Bound::Excluded(f64::NAN)
+        ],
+        Some(Bound::Excluded(BTreeMap::from([("k", 1)]))),
+    );
+    assert_compact(&Bound::<u8>::Unbounded, r#""Unbounded""#);
+    assert_compact(&Bound::Included(1), r#"{"Included":1}"#);
+    assert_compact(&Bound::Excluded(1), r#"{"Excluded":1}"#);
+    // What `RangeBounds` gives, written out.
+    let r = 1..=5;
+    same!((
+        std::ops::RangeBounds::start_bound(&r),
+        std::ops::RangeBounds::end_bound(&r)
+    ));
+}
+
+#[test]
+fn results() {
+    same!(
+        Ok::<i32, String>(1),
+        Err::<i32, String>("bad\n".into()),
+        Ok::<(), ()>(()),
+        Err::<(), ()>(()),
+        Ok::<Vec<u8>, u8>(vec![]),
+        Ok::<Vec<u8>, u8>(vec![1, 2]),
+        Err::<u8, BTreeMap<&str, i32>>(BTreeMap::new()),
+        Err::<u8, BTreeMap<&str, i32>>(BTreeMap::from([("code", 7)])),
+        Ok::<Result<u8, u8>, u8>(Err(3)),
+        vec![Ok(1), Err("e"), Ok(2)],
+        Some(Ok::<f32, ()>(f32::NAN)),
+        BTreeMap::from([("a", Ok::<u8, u8>(1)), ("b", Err(2))]),
+    );
+    assert_compact(&Ok::<u8, ()>(1), r#"{"Ok":1}"#);
+    assert_compact(&Err::<(), u8>(1), r#"{"Err":1}"#);
+}
+
+// ------------------------------------------------------------ time
+
+#[test]
+fn durations() {
+    same!(
+        Duration::ZERO,
+        Duration::MAX,
+        Duration::from_nanos(1),
+        Duration::new(1, 999_999_999),
+        Duration::from_millis(1500),
+        Duration::from_secs(u64::MAX),
+        Duration::from_secs_f64(0.25),
+        vec![Duration::ZERO, Duration::MAX],
+        Some(Duration::from_micros(7)),
+        Ok::<Duration, ()>(Duration::new(3, 4)),
+    );
+    assert_compact(&Duration::new(1, 5), r#"{"secs":1,"nanos":5}"#);
+    assert_compact(
+        &Duration::MAX,
+        r#"{"secs":18446744073709551615,"nanos":999999999}"#,
+    );
+}
+
+#[test]
+fn system_times() {
+    same!(
+        UNIX_EPOCH,
+        UNIX_EPOCH + Duration::from_nanos(1),
+        UNIX_EPOCH + Duration::new(1_700_000_000, 123_456_789),
+        SystemTime::now(),
+        vec![UNIX_EPOCH, SystemTime::now()],
+    );
+    assert_compact(
+        &(UNIX_EPOCH + Duration::new(2, 3)),
+        r#"{"secs_since_epoch":2,"nanos_since_epoch":3}"#,
+    );
+    // The latest time the platform has, if it has this one.
+    let latest = UNIX_EPOCH.checked_add(Duration::new(i64::MAX as u64, 999_999_999));
+    assert!(latest.is_some() || !cfg!(target_os = "linux"));
+    if let Some(late) = latest {
+        same!(late);
+    }
+}
+
+/// serde_json's twin of what json-runtime writes for a time before the
+/// epoch, where serde_json itself fails.
+#[derive(Serialize)]
+struct SignedSinceEpoch {
+    secs_since_epoch: i128,
+    nanos_since_epoch: u32,
+}
+
+#[track_caller]
+fn before_epoch(time: SystemTime, secs_since_epoch: i128, nanos_since_epoch: u32) {
+    let error = serde_json::to_string(&time).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "SystemTime must be later than UNIX_EPOCH"
+    );
+    assert_same_as(
+        &time,
+        &SignedSinceEpoch {
+            secs_since_epoch,
+            nanos_since_epoch,
+        },
+    );
+    // The pair is the time, rounded down to the second plus the nanos.
+    let since = Duration::new(secs_since_epoch.unsigned_abs() as u64, 0);
+    let floor = UNIX_EPOCH - since;
+    assert_eq!(
+        floor + Duration::from_nanos(u64::from(nanos_since_epoch)),
+        time
+    );
+}
+
+#[test]
+fn system_times_before_the_epoch() {
+    before_epoch(UNIX_EPOCH - Duration::from_nanos(1), -1, 999_999_999);
+    before_epoch(UNIX_EPOCH - Duration::from_millis(1500), -2, 500_000_000);
+    before_epoch(UNIX_EPOCH - Duration::from_secs(1), -1, 0);
+    before_epoch(UNIX_EPOCH - Duration::new(86_400, 1), -86_401, 999_999_999);
+    assert_compact(
+        &(UNIX_EPOCH - Duration::from_millis(1500)),
+        r#"{"secs_since_epoch":-2,"nanos_since_epoch":500000000}"#,
+    );
+    // The earliest time the platform has, if it has this one (Unix).
+    let earliest = UNIX_EPOCH.checked_sub(Duration::new(i64::MAX as u64 + 1, 0));
+    assert!(earliest.is_some() || !cfg!(target_os = "linux"));
+    if let Some(early) = earliest {
+        before_epoch(early, i128::from(i64::MIN), 0);
+        assert_compact(
+            &early,
+            r#"{"secs_since_epoch":-9223372036854775808,"nanos_since_epoch":0}"#,
+        );
+    }
+    if let Some(early) = UNIX_EPOCH.checked_sub(Duration::new(i64::MAX as u64, 1)) {
+        before_epoch(early, i128::from(i64::MIN), 999_999_999);
+    }
 }

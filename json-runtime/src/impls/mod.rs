@@ -8,9 +8,11 @@ mod chrono;
 mod datetime_text;
 mod key;
 mod map;
+mod ops;
 mod pointer;
 mod primitive;
 mod seq;
+mod std_time;
 #[cfg(feature = "time")]
 mod time;
 mod tuple;
