@@ -14,6 +14,8 @@ use json_tests::{assert_same, assert_same_as};
 
 #[path = "expand/enums.rs"]
 mod enums;
+#[path = "expand/flatten.rs"]
+mod flatten;
 #[path = "expand/generic.rs"]
 mod generic;
 #[path = "expand/named.rs"]
@@ -22,8 +24,18 @@ mod named;
 mod newtype;
 #[path = "expand/skip_none.rs"]
 mod skip_none;
+#[path = "expand/tagged.rs"]
+mod tagged;
 
-const CASES: &[&str] = &["enums", "generic", "named", "newtype", "skip_none"];
+const CASES: &[&str] = &[
+    "enums",
+    "flatten",
+    "generic",
+    "named",
+    "newtype",
+    "skip_none",
+    "tagged",
+];
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("expand")
@@ -100,6 +112,15 @@ fn snapshot_types_write_what_serde_json_writes() {
     }
     for (ours, twin) in skip_none::samples() {
         assert_same_as(&ours, &twin);
+    }
+    for value in tagged::shapes() {
+        assert_same(&value);
+    }
+    for value in tagged::events() {
+        assert_same(&value);
+    }
+    for value in flatten::samples() {
+        assert_same(&value);
     }
 }
 

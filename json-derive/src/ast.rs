@@ -9,9 +9,28 @@ use super::ctxt::Ctxt;
 
 pub struct Container<'a> {
     pub ident: &'a Ident,
+    /// The type's serialized name, after `rename`: the value of a struct's
+    /// `tag`.
+    pub name: String,
     pub attrs: attr::Container,
+    /// How an enum marks its variants; `External` for structs.
+    pub repr: Repr,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
+}
+
+/// serde's enum representations.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Repr {
+    /// `{"Variant":content}`, or `"Variant"` for a unit variant: the default.
+    External,
+    /// `#[json(tag = "t")]`: `{"t":"Variant",...fields}`. On a struct with
+    /// named fields, `{"t":"Struct",...fields}`.
+    Internal { tag: String },
+    /// `#[json(tag = "t", content = "c")]`: `{"t":"Variant","c":content}`.
+    Adjacent { tag: String, content: String },
+    /// `#[json(untagged)]`: the content alone, `null` for a unit variant.
+    Untagged,
 }
 
 pub enum Data<'a> {
@@ -60,6 +79,7 @@ impl<'a> Container<'a> {
     /// model at all (a union); its error is in `cx`.
     pub fn from_ast(cx: &mut Ctxt, input: &'a syn::DeriveInput) -> Option<Self> {
         let attrs = attr::Container::from_ast(cx, &input.attrs);
+        let repr = decide_repr(cx, &attrs);
         let data = match &input.data {
             syn::Data::Struct(data) => {
                 let (style, fields) = fields_from_ast(cx, &data.fields, attrs.rename_all);
@@ -79,12 +99,49 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
+        let name = attrs.name.clone().unwrap_or_else(|| unraw(&input.ident));
         Some(Container {
             ident: &input.ident,
+            name,
             attrs,
+            repr,
             data,
             generics: &input.generics,
         })
+    }
+}
+
+/// The representation from `tag`, `content` and `untagged`, rejecting the
+/// combinations serde rejects, each at the attributes involved.
+fn decide_repr(cx: &mut Ctxt, attrs: &attr::Container) -> Repr {
+    match (&attrs.untagged, &attrs.tag, &attrs.content) {
+        (None, None, None) => Repr::External,
+        (Some(_), None, None) => Repr::Untagged,
+        (None, Some((tag, _)), None) => Repr::Internal { tag: tag.clone() },
+        (None, Some((tag, _)), Some((content, _))) => Repr::Adjacent {
+            tag: tag.clone(),
+            content: content.clone(),
+        },
+        (None, None, Some((_, content))) => {
+            cx.error_at(
+                *content,
+                "`content` names the key of an adjacently tagged enum's content and needs `tag` for the key of its variant name; add `tag = \"...\"`, or remove `content`",
+            );
+            Repr::External
+        }
+        (Some(untagged), tag, content) => {
+            for (_, span) in tag.iter().chain(content) {
+                cx.error_at(
+                    *span,
+                    "an untagged enum writes no tag; remove `tag`/`content` or `untagged`",
+                );
+            }
+            cx.error_at(
+                *untagged,
+                "an enum cannot be both untagged and tagged; remove `untagged` or `tag`/`content`",
+            );
+            Repr::Untagged
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::case::RenameRule;
 use super::ctxt::Ctxt;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Namespace {
+pub enum Namespace {
     Serde,
     Json,
 }
@@ -31,7 +31,7 @@ impl Namespace {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Namespace::Serde => "serde",
             Namespace::Json => "json",
@@ -70,6 +70,10 @@ impl<T> Slot<T> {
 
     fn get_with_span(self) -> Option<(T, Span)> {
         self.value.map(|(value, _, span)| (value, span))
+    }
+
+    fn get_full(self) -> Option<(T, Namespace, Span)> {
+        self.value
     }
 }
 
@@ -184,19 +188,11 @@ fn where_predicates(lit: &syn::LitStr) -> syn::Result<Vec<WherePredicate>> {
 }
 
 /// What to tell a user of an attribute that changes serde's output in a way
-/// this library does not reproduce yet. Accepting it silently would write
+/// this library does not reproduce. Accepting it silently would write
 /// different JSON than serde_json.
 fn unsupported(key: &str) -> Option<&'static str> {
     Some(match key {
-        "serialize_with" | "with" => {
-            "is not supported yet; implement `ToJson` for a newtype around the field's type and use that type instead"
-        }
-        "flatten" => "is not supported yet; declare the nested fields directly in this struct",
         "getter" | "remote" => "is not supported; implement `ToJson` by hand for the remote type",
-        "into" => "is not supported yet; implement `ToJson` by hand, converting `self` first",
-        "tag" | "content" | "untagged" => {
-            "is not supported yet; remove it to write serde's default, externally tagged representation (`{\"Variant\":...}`), or implement `ToJson` by hand"
-        }
         _ => return None,
     })
 }
@@ -231,8 +227,68 @@ fn rename_rule(cx: &mut Ctxt, lit: Option<syn::LitStr>) -> Option<RenameRule> {
     }
 }
 
+/// A function that writes a value instead of its `ToJson` impl, from
+/// `serialize_with = "path"` or `with = "module"` (which names
+/// `module::serialize`).
+pub struct SerializeWith {
+    pub path: syn::ExprPath,
+    /// `serialize_with` or `with`, as written.
+    pub key: &'static str,
+    /// The attribute's key, for errors about its use.
+    pub span: Span,
+}
+
+fn serialize_with_value(meta: &ParseNestedMeta, key: &'static str) -> syn::Result<SerializeWith> {
+    let lit = string_value(meta, key)?;
+    let path = if key == "with" {
+        let mut path: syn::ExprPath = parse_lit(
+            &lit,
+            "a path to a module, as in `with = \"my_module\"`, whose `serialize` function writes the value",
+        )?;
+        path.path
+            .segments
+            .push(syn::Ident::new("serialize", lit.span()).into());
+        path
+    } else {
+        parse_lit(
+            &lit,
+            "a path to a function, as in `serialize_with = \"write_time\"`",
+        )?
+    };
+    Ok(SerializeWith {
+        path,
+        key,
+        span: meta.path_span(),
+    })
+}
+
+/// The `serialize_with` or `with` to use. One given only in `#[serde]`
+/// names a function with serde's signature, which cannot write to this
+/// library's writer, so it is an error until `#[json]` gives one too.
+fn json_serialize_with(cx: &mut Ctxt, slot: Slot<SerializeWith>) -> Option<SerializeWith> {
+    let (value, ns, span) = slot.get_full()?;
+    if ns == Namespace::Json {
+        return Some(value);
+    }
+    let message = if value.key == "with" {
+        "`serde(with = \"...\")` names a module written for serde's `Serializer`, which cannot write through json_runtime; \
+         add `#[json(with = \"...\")]` naming a module whose `serialize` function is \
+         `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`, or `#[json(serialize_with = \"...\")]` \
+         naming such a function; this derive then uses it, and serde keeps its own"
+    } else {
+        "`serde(serialize_with = \"...\")` names a function written for serde's `Serializer`, which cannot write through json_runtime; \
+         add `#[json(serialize_with = \"...\")]` naming a function \
+         `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`; this derive then uses it, and serde keeps its own"
+    };
+    cx.error_at(span, message);
+    None
+}
+
 /// Attributes on the struct or enum itself.
 pub struct Container {
+    /// The serialized name of the type, which appears only as the value of
+    /// a struct's `tag`.
+    pub name: Option<String>,
     pub rename_all: Option<RenameRule>,
     pub rename_all_fields: Option<RenameRule>,
     pub rename_all_fields_span: Option<Span>,
@@ -244,18 +300,29 @@ pub struct Container {
     pub skip_serializing_none: bool,
     /// Where to find `json_runtime`, for crates that rename it.
     pub crate_path: Option<syn::Path>,
+    /// `tag = "..."`: internally tagged, or adjacently with `content`.
+    pub tag: Option<(String, Span)>,
+    pub content: Option<(String, Span)>,
+    pub untagged: Option<Span>,
+    /// `into = "Type"`: written as `Type` converted from a clone.
+    pub into: Option<(syn::Type, Span)>,
 }
 
-const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `transparent`, `bound`, `skip_serializing_none`, `crate`, `rename`";
+const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `crate`, `rename`";
 
 impl Container {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
+        let mut name = Slot::new("rename");
         let mut rename_all = Slot::new("rename_all");
         let mut rename_all_fields = Slot::new("rename_all_fields");
         let mut transparent = Slot::new("transparent");
         let mut bound = Slot::new("bound");
         let mut skip_none = Slot::new("skip_serializing_none");
         let mut crate_path = Slot::new("crate");
+        let mut tag = Slot::new("tag");
+        let mut content = Slot::new("content");
+        let mut untagged = Slot::new("untagged");
+        let mut into = Slot::new("into");
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
             let key = key_name(meta);
@@ -264,8 +331,11 @@ impl Container {
                 "rename_all_fields" => {
                     rename_all_fields.set(cx, ns, span, serialize_value(meta, "rename_all_fields")?)
                 }
-                // A type's own name never appears in its JSON.
-                "rename" => drop(serialize_value(meta, "rename")?),
+                "rename" => {
+                    if let Some(lit) = serialize_value(meta, "rename")? {
+                        name.set(cx, ns, span, lit.value());
+                    }
+                }
                 "transparent" => {
                     flag(meta, "transparent")?;
                     transparent.set(cx, ns, span, span)
@@ -278,6 +348,21 @@ impl Container {
                 "skip_serializing_none" => {
                     flag(meta, "skip_serializing_none")?;
                     skip_none.set(cx, ns, span, ())
+                }
+                "tag" => tag.set(cx, ns, span, (string_value(meta, "tag")?.value(), span)),
+                "content" => {
+                    content.set(cx, ns, span, (string_value(meta, "content")?.value(), span))
+                }
+                "untagged" => {
+                    flag(meta, "untagged")?;
+                    untagged.set(cx, ns, span, span)
+                }
+                "into" => {
+                    let ty = parse_lit(
+                        &string_value(meta, "into")?,
+                        "a type, as in `into = \"String\"`",
+                    )?;
+                    into.set(cx, ns, span, (ty, span));
                 }
                 // serde's `crate` names serde, which this library never uses.
                 "crate" if ns == Namespace::Serde => skip_value(meta)?,
@@ -306,6 +391,7 @@ impl Container {
         });
 
         Container {
+            name: name.get(),
             rename_all: rename_rule(cx, rename_all.get().flatten()),
             rename_all_fields_span: rename_all_fields.value.as_ref().map(|(_, _, span)| *span),
             rename_all_fields: rename_rule(cx, rename_all_fields.get().flatten()),
@@ -313,6 +399,10 @@ impl Container {
             bound: bound.get(),
             skip_serializing_none: skip_none.get().is_some(),
             crate_path: crate_path.get(),
+            tag: tag.get(),
+            content: content.get(),
+            untagged: untagged.get(),
+            into: into.get(),
         }
     }
 }
@@ -324,9 +414,15 @@ pub struct Variant {
     pub skip: Option<Span>,
     pub rename_all: Option<RenameRule>,
     pub bound: Option<Vec<WherePredicate>>,
+    /// Written as an untagged enum would write it, whatever the enum's
+    /// representation.
+    pub untagged: Option<Span>,
+    /// Writes the variant's fields (all of them, by reference, in order).
+    pub serialize_with: Option<SerializeWith>,
 }
 
-const VARIANT_KEYS: &str = "`rename`, `rename_all`, `skip`, `skip_serializing`, `bound`";
+const VARIANT_KEYS: &str =
+    "`rename`, `rename_all`, `skip`, `skip_serializing`, `untagged`, `serialize_with`, `with`, `bound`";
 
 impl Variant {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -334,6 +430,8 @@ impl Variant {
         let mut rename_all = Slot::new("rename_all");
         let mut skip = Slot::new("skip");
         let mut bound = Slot::new("bound");
+        let mut untagged = Slot::new("untagged");
+        let mut serialize_with = Slot::new("serialize_with");
 
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
@@ -353,6 +451,14 @@ impl Variant {
                         bound.set(cx, ns, span, where_predicates(&lit)?);
                     }
                 }
+                "untagged" => {
+                    flag(meta, "untagged")?;
+                    untagged.set(cx, ns, span, span)
+                }
+                "serialize_with" => {
+                    serialize_with.set(cx, ns, span, serialize_with_value(meta, "serialize_with")?)
+                }
+                "with" => serialize_with.set(cx, ns, span, serialize_with_value(meta, "with")?),
                 "alias" | "skip_deserializing" | "other" | "deserialize_with" | "borrow" => {
                     skip_value(meta)?
                 }
@@ -374,6 +480,8 @@ impl Variant {
             skip: skip.get(),
             rename_all: rename_rule(cx, rename_all.get().flatten()),
             bound: bound.get(),
+            untagged: untagged.get(),
+            serialize_with: json_serialize_with(cx, serialize_with),
         }
     }
 }
@@ -385,9 +493,14 @@ pub struct Field {
     pub skip: Option<Span>,
     pub skip_serializing_if: Option<syn::ExprPath>,
     pub bound: Option<Vec<WherePredicate>>,
+    /// Written as entries of the enclosing object.
+    pub flatten: Option<Span>,
+    pub serialize_with: Option<SerializeWith>,
+    /// Integers written as JSON strings.
+    pub as_string: Option<Span>,
 }
 
-const FIELD_KEYS: &str = "`rename`, `skip`, `skip_serializing`, `skip_serializing_if`, `bound`";
+const FIELD_KEYS: &str = "`rename`, `skip`, `skip_serializing`, `skip_serializing_if`, `flatten`, `serialize_with`, `with`, `as_string`, `bound`";
 
 impl Field {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -395,6 +508,9 @@ impl Field {
         let mut skip = Slot::new("skip");
         let mut skip_if = Slot::new("skip_serializing_if");
         let mut bound = Slot::new("bound");
+        let mut flatten = Slot::new("flatten");
+        let mut serialize_with = Slot::new("serialize_with");
+        let mut as_string = Slot::new("as_string");
 
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
@@ -426,6 +542,18 @@ impl Field {
                         bound.set(cx, ns, span, where_predicates(&lit)?);
                     }
                 }
+                "flatten" => {
+                    flag(meta, "flatten")?;
+                    flatten.set(cx, ns, span, span)
+                }
+                "serialize_with" => {
+                    serialize_with.set(cx, ns, span, serialize_with_value(meta, "serialize_with")?)
+                }
+                "with" => serialize_with.set(cx, ns, span, serialize_with_value(meta, "with")?),
+                "as_string" => {
+                    flag(meta, "as_string")?;
+                    as_string.set(cx, ns, span, span)
+                }
                 "default" | "alias" | "deserialize_with" | "borrow" | "skip_deserializing" => {
                     skip_value(meta)?
                 }
@@ -447,6 +575,9 @@ impl Field {
             skip: skip.get(),
             skip_serializing_if: skip_if.get(),
             bound: bound.get(),
+            flatten: flatten.get(),
+            serialize_with: json_serialize_with(cx, serialize_with),
+            as_string: as_string.get(),
         }
     }
 }

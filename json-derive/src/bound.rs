@@ -2,7 +2,11 @@
 //!
 //! As in serde_derive, a type parameter gets a bound only when a field that
 //! is written uses it, so `PhantomData<T>` and skipped fields put no demand
-//! on `T`. A parameter used as a map key is bounded by `ToJsonKey` instead.
+//! on `T`. A parameter used as a map key is bounded by `ToJsonKey` instead,
+//! one written as entries (a flattened field, the content of an internally
+//! tagged newtype variant) by `ToJsonFields`, even behind `Option` or a
+//! pointer. Fields written by a `serialize_with` function need no bound, as
+//! in serde; an `as_string` field's type is bounded by `ToJsonString`.
 
 use std::collections::BTreeSet;
 
@@ -10,7 +14,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Generics, Ident, Type, WherePredicate};
 
-use super::ast::{Container, Data, Field};
+use super::ast::{Container, Data, Field, Repr, Style};
 
 pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
     let mut generics = cont.generics.clone();
@@ -28,36 +32,68 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
     let params: Vec<&Ident> = cont.generics.type_params().map(|p| &p.ident).collect();
     let mut uses = Uses::default();
     let mut explicit = Vec::new();
-    let mut fields: Vec<&Field> = Vec::new();
+    // Each written field, and whether it is written as entries.
+    let mut fields: Vec<(&Field, bool)> = Vec::new();
     match &cont.data {
-        Data::Struct(_, all) => fields.extend(all),
+        Data::Struct(_, all) => {
+            let transparent = cont.attrs.transparent.is_some();
+            fields.extend(
+                all.iter()
+                    .map(|f| (f, f.attrs.flatten.is_some() && !transparent)),
+            );
+        }
         Data::Enum(variants) => {
             for variant in variants.iter().filter(|v| v.attrs.skip.is_none()) {
+                if variant.attrs.serialize_with.is_some() {
+                    continue;
+                }
+                if variant.style == Style::Newtype && variant.fields[0].skipped() {
+                    continue;
+                }
                 match &variant.attrs.bound {
                     Some(bound) => explicit.extend(bound.iter().cloned()),
-                    None => fields.extend(&variant.fields),
+                    None => {
+                        let as_entries = variant.style == Style::Newtype
+                            && variant.attrs.untagged.is_none()
+                            && matches!(cont.repr, Repr::Internal { .. });
+                        fields.extend(
+                            variant
+                                .fields
+                                .iter()
+                                .map(|f| (f, as_entries || f.attrs.flatten.is_some())),
+                        );
+                    }
                 }
             }
         }
     }
-    for field in fields.into_iter().filter(|f| !f.skipped()) {
+    for (field, as_entries) in fields.into_iter().filter(|(f, _)| !f.skipped()) {
         match &field.attrs.bound {
             Some(bound) => explicit.extend(bound.iter().cloned()),
+            None if field.attrs.serialize_with.is_some() => {}
+            None if field.attrs.as_string.is_some() => {
+                if mentions_param(&params, field.ty) {
+                    uses.strings.insert(TypeKey::new(field.ty));
+                }
+            }
+            None if as_entries => uses.visit_entries(&params, field.ty),
             None => uses.visit(&params, field.ty, false),
         }
     }
     if params.is_empty() {
         return explicit;
     }
-    let value_bounds = uses
-        .values
-        .iter()
-        .map(|ty| -> WherePredicate { syn::parse_quote!(#ty: #runtime::ToJson) });
-    let key_bounds = uses
-        .keys
-        .iter()
-        .map(|ty| -> WherePredicate { syn::parse_quote!(#ty: #runtime::ToJsonKey) });
-    value_bounds.chain(key_bounds).chain(explicit).collect()
+    let bounds = |set: &BTreeSet<TypeKey>, bound: TokenStream| -> Vec<WherePredicate> {
+        set.iter()
+            .map(|ty| syn::parse_quote!(#ty: #runtime::#bound))
+            .collect()
+    };
+    let mut predicates = bounds(&uses.values, quote!(ToJson));
+    predicates.extend(bounds(&uses.keys, quote!(ToJsonKey)));
+    predicates.extend(bounds(&uses.entries, quote!(ToJsonFields)));
+    predicates.extend(bounds(&uses.strings, quote!(ToJsonString)));
+    predicates.extend(explicit);
+    predicates
 }
 
 /// Types that need a bound, kept sorted and unique by their tokens.
@@ -65,6 +101,8 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
 struct Uses {
     values: BTreeSet<TypeKey>,
     keys: BTreeSet<TypeKey>,
+    entries: BTreeSet<TypeKey>,
+    strings: BTreeSet<TypeKey>,
 }
 
 /// A type ordered by its token text, so bounds come out in a stable order.
@@ -86,6 +124,12 @@ impl Ord for TypeKey {
         self.0.cmp(&other.0)
     }
 }
+impl TypeKey {
+    fn new(ty: &Type) -> Self {
+        TypeKey(quote!(#ty).to_string(), ty.clone())
+    }
+}
+
 impl quote::ToTokens for TypeKey {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         self.1.to_tokens(tokens);
@@ -94,12 +138,52 @@ impl quote::ToTokens for TypeKey {
 
 impl Uses {
     fn add(&mut self, ty: &Type, as_key: bool) {
-        let key = TypeKey(quote!(#ty).to_string(), ty.clone());
+        let key = TypeKey::new(ty);
         if as_key {
             self.keys.insert(key);
         } else {
             self.values.insert(key);
         }
+    }
+
+    /// A type written as entries: a parameter, alone or behind `Option`,
+    /// a reference or a smart pointer, needs `ToJsonFields`; anything else
+    /// (a map, a generic struct) puts the usual demands on its parameters.
+    fn visit_entries(&mut self, params: &[&Ident], ty: &Type) {
+        match ty {
+            Type::Reference(r) => return self.visit_entries(params, &r.elem),
+            Type::Paren(p) => return self.visit_entries(params, &p.elem),
+            Type::Group(g) => return self.visit_entries(params, &g.elem),
+            Type::Path(path) => {
+                let segments = &path.path.segments;
+                // `T`, `T::Assoc` or `<T as Trait>::Assoc`.
+                let projection = match &path.qself {
+                    Some(qself) => mentions_param(params, &qself.ty),
+                    None => {
+                        path.path.leading_colon.is_none() && params.contains(&&segments[0].ident)
+                    }
+                };
+                if projection {
+                    self.entries.insert(TypeKey::new(ty));
+                    return;
+                }
+                let last = segments.last().expect("a path has a segment");
+                let wrapper = matches!(
+                    last.ident.to_string().as_str(),
+                    "Option" | "Box" | "Rc" | "Arc"
+                );
+                if let (true, syn::PathArguments::AngleBracketed(args)) = (wrapper, &last.arguments)
+                {
+                    if let [syn::GenericArgument::Type(inner)] =
+                        args.args.iter().collect::<Vec<_>>().as_slice()
+                    {
+                        return self.visit_entries(params, inner);
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.visit(params, ty, false);
     }
 
     fn visit(&mut self, params: &[&Ident], ty: &Type, as_key: bool) {

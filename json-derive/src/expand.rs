@@ -34,18 +34,44 @@ fn runtime_path(cont: &Container) -> TokenStream {
     }
 }
 
+/// `ToJson`, and `ToJsonFields` for types written as objects, so that they
+/// can be flattened and be the content of internally tagged variants.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
     let names = Names::new(runtime.clone());
-    let body = match &cont.data {
-        Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, &names),
-        Data::Enum(variants) => ser_enum::body(cont, variants, &names),
+    let (body, fields_body) = match &cont.data {
+        Data::Struct(style, fields) => (
+            ser_struct::body(cont, *style, fields, &names),
+            ser_struct::fields_body(cont, *style, fields, &names),
+        ),
+        Data::Enum(variants) => (
+            ser_enum::body(cont, variants, &names),
+            ser_enum::fields_body(cont, variants, &names),
+        ),
     };
     let generics = bound::with_bounds(cont, &runtime);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
-    let w = &names.w;
+    let Names { w, first, .. } = &names;
+    let fields_impl = fields_body.map(|fields_body| {
+        let fields_body = match fields_body.is_empty() {
+            true => quote!(let _ = (#w, #first);),
+            false => fields_body,
+        };
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
+                fn write_json_fields<#format: #runtime::Format>(
+                    &self,
+                    #w: &mut #runtime::JsonWriter<'_, #format>,
+                    #first: &mut bool,
+                ) {
+                    #fields_body
+                }
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
@@ -53,6 +79,7 @@ fn impl_block(cont: &Container) -> TokenStream {
                 #body
             }
         }
+        #fields_impl
     }
 }
 
@@ -66,17 +93,31 @@ fn format_param(generics: &syn::Generics) -> syn::Ident {
     syn::Ident::new(&name, proc_macro2::Span::call_site())
 }
 
-/// An impl that type-checks whatever the input, so that other code using
-/// the type compiles and only the real errors are shown.
+/// Impls that type-check whatever the input, so that other code using the
+/// type compiles and only the real errors are shown.
 fn stub(input: &DeriveInput) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let format = format_param(&input.generics);
+    let fields = matches!(
+        &input.data,
+        syn::Data::Enum(_) | syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(_), .. })
+    )
+    .then(|| {
+        quote! {
+            impl #impl_generics ::json_runtime::ToJsonFields for #ident #ty_generics #where_clause {
+                fn write_json_fields<#format: ::json_runtime::Format>(&self, _: &mut ::json_runtime::JsonWriter<'_, #format>, _: &mut bool) {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
     quote! {
         impl #impl_generics ::json_runtime::ToJson for #ident #ty_generics #where_clause {
             fn write_json<#format: ::json_runtime::Format>(&self, _: &mut ::json_runtime::JsonWriter<'_, #format>) {
                 ::core::unreachable!()
             }
         }
+        #fields
     }
 }

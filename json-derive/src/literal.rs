@@ -14,9 +14,16 @@ pub fn next_key(key: &str) -> LitByteStr {
     literal(b",", key, b":")
 }
 
-/// `"key"` alone, for keys whose position is only known at run time.
+/// `"key"` alone, for keys whose position is only known at run time, and
+/// for string values known at compile time (a tag's variant name).
 pub fn quoted(key: &str) -> LitByteStr {
     literal(b"", key, b"")
+}
+
+/// The literals one after the other, as one literal.
+pub fn concat(parts: &[LitByteStr]) -> LitByteStr {
+    let bytes: Vec<u8> = parts.iter().flat_map(|part| part.value()).collect();
+    LitByteStr::new(&bytes, Span::call_site())
 }
 
 fn literal(before: &[u8], key: &str, after: &[u8]) -> LitByteStr {

@@ -1,18 +1,31 @@
-//! Code for enums, in serde's default externally tagged representation:
-//! `"Unit"`, `{"Newtype":x}`, `{"Tuple":[..]}`, `{"Struct":{..}}`.
+//! Code for enums, in serde's four representations:
+//!
+//! | variant | externally tagged | `tag = "t"` | `tag = "t", content = "c"` | `untagged` |
+//! |---|---|---|---|---|
+//! | unit | `"V"` | `{"t":"V"}` | `{"t":"V"}` | `null` |
+//! | newtype | `{"V":x}` | `{"t":"V",...x's fields}` | `{"t":"V","c":x}` | `x` |
+//! | tuple | `{"V":[..]}` | rejected | `{"t":"V","c":[..]}` | `[..]` |
+//! | struct | `{"V":{..}}` | `{"t":"V",..}` | `{"t":"V","c":{..}}` | `{..}` |
+//!
+//! As entries of an enclosing object (`ToJsonFields`), each is the above
+//! without braces, `"V":null` for an externally tagged unit variant and
+//! nothing for an untagged one.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, ToTokens};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
-use super::ast::{Container, Style, Variant};
-use super::literal;
-use super::ser_struct::{array, object, Member, Names};
+use super::ast::{Container, Repr, Style, Variant};
+use super::ser_struct::{array, located_at, member_entries, object, Entry, Member, Mode, Names};
 
+/// The body of `ToJson::write_json`.
 pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStream {
     if variants.is_empty() {
         return quote!(match *self {});
     }
-    let arms = variants.iter().map(|variant| arm(cont, variant, names));
+    let arms = variants
+        .iter()
+        .map(|variant| arm(cont, variant, Mode::Object, names));
     quote! {
         match self {
             #(#arms)*
@@ -20,27 +33,81 @@ pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStrea
     }
 }
 
-fn arm(cont: &Container, variant: &Variant, names: &Names) -> TokenStream {
+/// The body of `ToJsonFields::write_json_fields`, or `None` when some
+/// variant's content is not made of entries.
+pub fn fields_body(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
+    if !variants.iter().all(|v| writes_entries(cont, v)) {
+        return None;
+    }
+    if variants.is_empty() {
+        return Some(quote!(match *self {}));
+    }
+    let arms: Vec<TokenStream> = variants
+        .iter()
+        .map(|variant| arm(cont, variant, Mode::Fields, names))
+        .collect();
+    let Names { w, first, .. } = names;
+    // Untagged unit variants write nothing; if nothing ever writes, the
+    // parameters would be unused.
+    let writes_nothing = |v: &Variant| {
+        v.attrs.skip.is_some()
+            || (repr(cont, v) == Repr::Untagged && effective_style(v) == Style::Unit)
+    };
+    let unused = variants
+        .iter()
+        .all(writes_nothing)
+        .then(|| quote!(let _ = (#w, #first);));
+    Some(quote! {
+        #unused
+        match self {
+            #(#arms)*
+        }
+    })
+}
+
+/// serde writes a newtype variant whose field is skipped as a unit variant.
+fn effective_style(variant: &Variant) -> Style {
+    match variant.style {
+        Style::Newtype if variant.fields[0].skipped() => Style::Unit,
+        style => style,
+    }
+}
+
+fn repr(cont: &Container, variant: &Variant) -> Repr {
+    match variant.attrs.untagged {
+        Some(_) => Repr::Untagged,
+        None => cont.repr.clone(),
+    }
+}
+
+/// Whether the variant can be written as entries: all can but untagged
+/// content that is not an object.
+fn writes_entries(cont: &Container, variant: &Variant) -> bool {
+    if variant.attrs.skip.is_some() || repr(cont, variant) != Repr::Untagged {
+        return true;
+    }
+    variant.attrs.serialize_with.is_none()
+        && matches!(effective_style(variant), Style::Unit | Style::Struct)
+}
+
+fn arm(cont: &Container, variant: &Variant, mode: Mode, names: &Names) -> TokenStream {
     let w = &names.w;
     let ident = variant.ident;
     if variant.attrs.skip.is_some() {
         // serde_json returns an error for a skipped variant; in-memory
-        // encoding has no error to return, so it is written as `null`.
-        return quote!(Self::#ident { .. } => #w.write_raw(b"null"),);
+        // encoding has no error to return, so it is written as `null`, or
+        // as no entry.
+        return match mode {
+            Mode::Object => quote!(Self::#ident { .. } => #w.write_raw(b"null"),),
+            Mode::Fields => quote!(Self::#ident { .. } => {}),
+        };
     }
-    if variant.style == Style::Unit {
-        let name = literal::quoted(&variant.name);
-        return quote!(Self::#ident => #w.write_raw(#name),);
-    }
-
-    let bindings: Vec<_> = variant
-        .fields
-        .iter()
-        .map(|field| match &field.member {
-            syn::Member::Named(name) => quote!(#name),
-            syn::Member::Unnamed(index) => format_ident!("f{}", index.index).into_token_stream(),
-        })
-        .collect();
+    let bindings = bindings(variant);
+    let style = match variant.attrs.serialize_with {
+        Some(_) => variant.style,
+        None => effective_style(variant),
+    };
+    let pattern = pattern(variant, style, &bindings);
     let members: Vec<Member> = variant
         .fields
         .iter()
@@ -51,49 +118,142 @@ fn arm(cont: &Container, variant: &Variant, names: &Names) -> TokenStream {
             value: binding.clone(),
         })
         .collect();
+    let skip_none = cont.attrs.skip_serializing_none;
+    let unit = style == Style::Unit && variant.attrs.serialize_with.is_none();
+    let name = variant.name.as_str();
 
-    let (pattern, content) = match variant.style {
-        Style::Newtype => (
-            quote!(Self::#ident(f0)),
-            names.write_value(&variant.fields[0], &quote!(f0)),
-        ),
-        Style::Tuple => {
-            let patterns = variant
-                .fields
-                .iter()
-                .zip(&bindings)
-                .map(|(field, binding)| {
-                    if field.skipped() {
-                        quote!(_)
-                    } else {
-                        binding.clone()
-                    }
+    let code = match repr(cont, variant) {
+        Repr::External if unit && mode == Mode::Object => {
+            let name = super::literal::quoted(name);
+            quote!(#w.write_raw(#name);)
+        }
+        Repr::External => {
+            let write = content(variant, style, &members, &bindings, skip_none, names);
+            let entries = [Entry::Value {
+                key: name,
+                write,
+                skip_if: None,
+            }];
+            object(&entries, mode, names)
+        }
+        Repr::Adjacent { tag, content: key } => {
+            let mut entries = vec![Entry::Tag {
+                key: &tag,
+                value: name,
+            }];
+            if !unit {
+                entries.push(Entry::Value {
+                    key: &key,
+                    write: content(variant, style, &members, &bindings, skip_none, names),
+                    skip_if: None,
                 });
-            (quote!(Self::#ident(#(#patterns),*)), array(&members, names))
+            }
+            object(&entries, mode, names)
         }
-        Style::Struct => {
-            let written = members.iter().map(|m| &m.value);
-            let rest = (members.len() < variant.fields.len()).then(|| quote!(..));
-            let commas = if members.is_empty() {
-                None
-            } else {
-                Some(quote!(,))
-            };
-            let _ = commas;
-            let skip_none = cont.attrs.skip_serializing_none;
-            (
-                quote!(Self::#ident { #(#written,)* #rest }),
-                object(&members, skip_none, names),
-            )
+        Repr::Internal { tag } => {
+            let mut entries = vec![Entry::Tag {
+                key: &tag,
+                value: name,
+            }];
+            match style {
+                Style::Newtype => entries.push(Entry::Flatten {
+                    value: bindings[0].clone(),
+                    span: variant.fields[0].ty.span(),
+                    skip_if: None,
+                }),
+                Style::Struct => entries.extend(member_entries(&members, skip_none, names)),
+                // Tuple variants and `serialize_with` are rejected by `check`.
+                Style::Unit | Style::Tuple => {}
+            }
+            object(&entries, mode, names)
         }
-        Style::Unit => unreachable!("handled above"),
+        Repr::Untagged => match (mode, style) {
+            (Mode::Object, _) => content(variant, style, &members, &bindings, skip_none, names),
+            (Mode::Fields, Style::Struct) => object(
+                &member_entries(&members, skip_none, names),
+                Mode::Fields,
+                names,
+            ),
+            // Only unit variants are left, by `writes_entries`.
+            (Mode::Fields, _) => TokenStream::new(),
+        },
     };
-    let key = literal::first_key(&variant.name);
     quote! {
         #pattern => {
-            #w.key(#key);
-            #content
-            #w.end_object();
+            #code
+        }
+    }
+}
+
+/// The variant's content as one JSON value: what an untagged variant
+/// writes, and what the other representations write under a key.
+fn content(
+    variant: &Variant,
+    style: Style,
+    members: &[Member],
+    bindings: &[TokenStream],
+    skip_none: bool,
+    names: &Names,
+) -> TokenStream {
+    let w = &names.w;
+    if let Some(with) = &variant.attrs.serialize_with {
+        // A function of the wrong signature is reported at the attribute.
+        let path = &with.path;
+        let span = path.span();
+        let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
+        let w = located_at(quote!(#w), span);
+        return quote_spanned!(span=> #path(#(#bindings,)* #w););
+    }
+    match style {
+        Style::Unit => quote!(#w.write_raw(b"null");),
+        Style::Newtype => names.write_field(&variant.fields[0], &bindings[0]),
+        Style::Tuple => array(members, names),
+        Style::Struct => object(
+            &member_entries(members, skip_none, names),
+            Mode::Object,
+            names,
+        ),
+    }
+}
+
+/// `f0`, `f1`, … for tuple fields, the field names for struct fields.
+fn bindings(variant: &Variant) -> Vec<TokenStream> {
+    variant
+        .fields
+        .iter()
+        .map(|field| match &field.member {
+            syn::Member::Named(name) => quote!(#name),
+            syn::Member::Unnamed(index) => format_ident!("f{}", index.index).into_token_stream(),
+        })
+        .collect()
+}
+
+/// The match pattern, binding the fields that are written; all of them
+/// for a `serialize_with` variant, which takes every field.
+fn pattern(variant: &Variant, style: Style, bindings: &[TokenStream]) -> TokenStream {
+    let ident = variant.ident;
+    let all = variant.attrs.serialize_with.is_some();
+    let used = |i: usize| all || !variant.fields[i].skipped();
+    match (variant.style, style) {
+        (Style::Unit, _) => quote!(Self::#ident),
+        // A newtype variant whose field is skipped.
+        (_, Style::Unit) => quote!(Self::#ident { .. }),
+        (Style::Struct, _) => {
+            let written = (0..bindings.len())
+                .filter(|&i| used(i))
+                .map(|i| &bindings[i]);
+            let rest = (0..bindings.len()).any(|i| !used(i)).then(|| quote!(..));
+            quote!(Self::#ident { #(#written,)* #rest })
+        }
+        (Style::Newtype | Style::Tuple, _) => {
+            let patterns = (0..bindings.len()).map(|i| {
+                if used(i) {
+                    bindings[i].clone()
+                } else {
+                    quote!(_)
+                }
+            });
+            quote!(Self::#ident(#(#patterns),*))
         }
     }
 }

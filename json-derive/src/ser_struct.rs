@@ -1,9 +1,11 @@
-//! Code for structs, and for the fields of struct and tuple variants.
+//! Code for structs, and the object and array writers that enum variants
+//! share.
 
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
-use super::ast::{is_option, Container, Field, Style};
+use super::ast::{is_option, Container, Field, Repr, Style};
 use super::literal;
 
 /// Names shared by all generated code. The writer and the `first` flag are
@@ -11,7 +13,7 @@ use super::literal;
 pub struct Names {
     pub runtime: TokenStream,
     pub w: Ident,
-    first: Ident,
+    pub first: Ident,
 }
 
 impl Names {
@@ -26,19 +28,56 @@ impl Names {
     /// `ToJson::write_json(value, w)`, spanned at the field's type so a
     /// missing impl is reported on the field.
     pub fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
+        self.call_at(field.ty.span(), quote!(ToJson::write_json), value)
+    }
+
+    /// The code that writes one field's value: its `serialize_with`
+    /// function, its integers as strings for `as_string`, else its
+    /// `ToJson` impl.
+    pub fn write_field(&self, field: &Field, value: &TokenStream) -> TokenStream {
+        let w = &self.w;
+        if let Some(with) = &field.attrs.serialize_with {
+            // A function of the wrong signature is reported at the attribute.
+            let path = &with.path;
+            let span = path.span();
+            let value = located_at(value.clone(), span);
+            let w = located_at(quote!(#w), span);
+            return quote_spanned!(span=> #path(#value, #w););
+        }
+        if field.attrs.as_string.is_some() {
+            return self.call_at(
+                field.ty.span(),
+                quote!(ToJsonString::write_json_string),
+                value,
+            );
+        }
+        self.write_value(field, value)
+    }
+
+    /// `ToJsonFields::write_json_fields(value, w, first)` for a value
+    /// written as entries, spanned at its type.
+    fn write_fields(&self, span: Span, value: &TokenStream, first: &TokenStream) -> TokenStream {
         let Names { runtime, w, .. } = self;
-        let span = syn::spanned::Spanned::span(field.ty);
-        // rustc reports a missing impl at the callee path or the argument,
-        // whose tokens come from elsewhere; move them to the field too.
         let runtime = located_at(runtime.clone(), span);
         let value = located_at(value.clone(), span);
-        quote::quote_spanned!(span=> #runtime::ToJson::write_json(#value, #w);)
+        quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first);)
+    }
+
+    /// `runtime::method(value, w);` with every token shown at `span` in
+    /// errors: rustc reports a missing impl at the callee path or the
+    /// argument, whose tokens come from elsewhere.
+    fn call_at(&self, span: Span, method: TokenStream, value: &TokenStream) -> TokenStream {
+        let Names { runtime, w, .. } = self;
+        let runtime = located_at(runtime.clone(), span);
+        let method = located_at(method, span);
+        let value = located_at(value.clone(), span);
+        quote_spanned!(span=> #runtime::#method(#value, #w);)
     }
 }
 
 /// `tokens` shown at `span`'s place in errors, each keeping its own hygiene,
 /// so names resolve exactly as before.
-fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {
@@ -59,13 +98,58 @@ pub struct Member<'a> {
     pub value: TokenStream,
 }
 
+/// The body of `ToJson::write_json` for a struct.
 pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> TokenStream {
     let w = &names.w;
+    if let Some((ty, _)) = &cont.attrs.into {
+        let runtime = &names.runtime;
+        return quote! {
+            #runtime::ToJson::write_json(
+                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
+                #w,
+            );
+        };
+    }
     if let Some(field) = transparent_field(cont, fields) {
         let member = &field.member;
-        return names.write_value(field, &quote!(&self.#member));
+        return names.write_field(field, &quote!(&self.#member));
     }
-    let members: Vec<Member> = fields
+    let members = self_members(fields);
+    match style {
+        Style::Unit => quote!(#w.write_raw(b"null");),
+        // serde writes a newtype's field even when it is marked skipped.
+        Style::Newtype => names.write_field(&fields[0], &quote!(&self.0)),
+        Style::Tuple => array(&members, names),
+        Style::Struct => object(&struct_entries(cont, &members, names), Mode::Object, names),
+    }
+}
+
+/// The body of `ToJsonFields::write_json_fields` for a struct, or `None`
+/// when the struct is not written as an object.
+pub fn fields_body(
+    cont: &Container,
+    style: Style,
+    fields: &[Field],
+    names: &Names,
+) -> Option<TokenStream> {
+    if cont.attrs.into.is_some() || cont.attrs.transparent.is_some() {
+        return None;
+    }
+    match style {
+        Style::Struct | Style::Unit => {
+            let members = self_members(fields);
+            Some(object(
+                &struct_entries(cont, &members, names),
+                Mode::Fields,
+                names,
+            ))
+        }
+        Style::Newtype | Style::Tuple => None,
+    }
+}
+
+fn self_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
+    fields
         .iter()
         .filter(|f| !f.skipped())
         .map(|field| {
@@ -75,14 +159,28 @@ pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> 
                 value: quote!(&self.#member),
             }
         })
-        .collect();
-    match style {
-        Style::Unit => quote!(#w.write_raw(b"null");),
-        // serde writes a newtype's field even when it is marked skipped.
-        Style::Newtype => names.write_value(&fields[0], &quote!(&self.0)),
-        Style::Tuple => array(&members, names),
-        Style::Struct => object(&members, cont.attrs.skip_serializing_none, names),
+        .collect()
+}
+
+/// A struct's entries: its tag if it has one, then its fields.
+fn struct_entries<'a>(
+    cont: &'a Container,
+    members: &'a [Member<'a>],
+    names: &Names,
+) -> Vec<Entry<'a>> {
+    let mut entries = Vec::new();
+    if let Repr::Internal { tag } = &cont.repr {
+        entries.push(Entry::Tag {
+            key: tag,
+            value: &cont.name,
+        });
     }
+    entries.extend(member_entries(
+        members,
+        cont.attrs.skip_serializing_none,
+        names,
+    ));
+    entries
 }
 
 fn transparent_field<'a>(cont: &Container, fields: &'a [Field<'a>]) -> Option<&'a Field<'a>> {
@@ -95,7 +193,7 @@ fn skip_condition(member: &Member, skip_none: bool) -> Option<TokenStream> {
     let value = &member.value;
     if let Some(path) = &member.field.attrs.skip_serializing_if {
         // A function of the wrong type is then reported at the attribute.
-        let value = located_at(value.clone(), syn::spanned::Spanned::span(path));
+        let value = located_at(value.clone(), path.span());
         return Some(quote!(#path(#value)));
     }
     if skip_none && is_option(member.field.ty) {
@@ -112,50 +210,215 @@ fn guarded(condition: Option<TokenStream>, code: TokenStream) -> TokenStream {
     }
 }
 
-/// A JSON object. While no field has certainly been written, keys go
-/// through `key_dyn` with a run-time `first` flag; once one has, every
-/// later key is a static `,"key":` literal. Structs without conditional
-/// leading fields are therefore all literals.
-pub fn object(members: &[Member], skip_none: bool, names: &Names) -> TokenStream {
-    let Names { w, first, .. } = names;
-    if members.is_empty() {
-        return quote!(#w.write_raw(b"{}"););
-    }
-    let conditions: Vec<Option<TokenStream>> = members
+/// One entry of a JSON object, or several for a flattened field.
+pub enum Entry<'a> {
+    /// `"key":"value"`, both known at compile time: a tag.
+    Tag { key: &'a str, value: &'a str },
+    /// `"key":` and the code that writes one value, unless `skip_if`.
+    Value {
+        key: &'a str,
+        write: TokenStream,
+        skip_if: Option<TokenStream>,
+    },
+    /// A value written as entries of this object (maybe none), unless
+    /// `skip_if`.
+    Flatten {
+        value: TokenStream,
+        span: Span,
+        skip_if: Option<TokenStream>,
+    },
+}
+
+/// The entries of written fields, with `skip_serializing_none` applied.
+pub fn member_entries<'a>(
+    members: &'a [Member<'a>],
+    skip_none: bool,
+    names: &Names,
+) -> Vec<Entry<'a>> {
+    members
         .iter()
-        .map(|m| skip_condition(m, skip_none))
-        .collect();
+        .map(|member| {
+            let skip_if = skip_condition(member, skip_none);
+            if member.field.attrs.flatten.is_some() {
+                Entry::Flatten {
+                    value: member.value.clone(),
+                    span: member.field.ty.span(),
+                    skip_if,
+                }
+            } else {
+                Entry::Value {
+                    key: &member.field.name,
+                    write: names.write_field(member.field, &member.value),
+                    skip_if,
+                }
+            }
+        })
+        .collect()
+}
+
+/// Whether the code writes a whole object, or entries into one that the
+/// caller opened (`ToJsonFields`, with its `first: &mut bool` parameter).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Object,
+    Fields,
+}
+
+/// What is known, at a point of the generated code, about the object.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing written, not even `{`.
+    Start,
+    /// Open, and the run-time `first` flag says whether an entry was written.
+    Open,
+    /// An entry was certainly written, so every later key is `,"key":`.
+    Certain,
+}
+
+/// A JSON object, or its entries alone in [`Mode::Fields`].
+///
+/// While no entry has certainly been written, keys go through `key_dyn`
+/// with a run-time `first` flag; once one has, every later key is a static
+/// `,"key":` literal. Objects whose first entry is unconditional are
+/// therefore all literals: `{"a":`, `,"b":`. A leading tag is merged with
+/// the next key: `{"type":"Circle","radius":`. A flattened field takes the
+/// `first` flag, or `&mut false` once an entry is certain.
+pub fn object(entries: &[Entry], mode: Mode, names: &Names) -> TokenStream {
+    let Names { w, first, .. } = names;
+    let first_arg = match mode {
+        Mode::Object => quote!(&mut #first),
+        Mode::Fields => quote!(#first),
+    };
+    let open = quote! {
+        #w.begin_object();
+        let mut #first = true;
+    };
+    let mut state = match mode {
+        Mode::Object => State::Start,
+        Mode::Fields => State::Open,
+    };
     let mut code = TokenStream::new();
-    let static_from = conditions.iter().position(Option::is_none);
-    if static_from != Some(0) {
-        code.extend(quote! {
-            #w.begin_object();
-            let mut #first = true;
+    let mut rest = entries;
+    while let Some((entry, after)) = rest.split_first() {
+        rest = after;
+        match entry {
+            Entry::Tag { .. } if state == State::Start => {
+                let (run, write, after) = static_run(entries.len() - rest.len() - 1, entries);
+                rest = after;
+                code.extend(run_code(&run, names));
+                code.extend(write);
+                state = State::Certain;
+            }
+            Entry::Tag { key, value } => {
+                let key = key_code(state, key, &first_arg, names);
+                let value = literal::quoted(value);
+                code.extend(quote!(#key #w.write_raw(#value);));
+                state = State::Certain;
+            }
+            Entry::Value {
+                key,
+                write,
+                skip_if,
+            } => {
+                if skip_if.is_some() && state == State::Start {
+                    code.extend(open.clone());
+                    state = State::Open;
+                }
+                let key = key_code(state, key, &first_arg, names);
+                code.extend(guarded(skip_if.clone(), quote!(#key #write)));
+                if skip_if.is_none() {
+                    state = State::Certain;
+                }
+            }
+            Entry::Flatten {
+                value,
+                span,
+                skip_if,
+            } => {
+                if state == State::Start {
+                    code.extend(open.clone());
+                    state = State::Open;
+                }
+                let first = match state {
+                    State::Certain => quote!(&mut false),
+                    _ => first_arg.clone(),
+                };
+                let write = names.write_fields(*span, value, &first);
+                code.extend(guarded(skip_if.clone(), write));
+            }
+        }
+    }
+    if mode == Mode::Object {
+        code.extend(match state {
+            State::Start => quote!(#w.write_raw(b"{}");),
+            State::Open => quote!(#w.end_object_dyn(#first);),
+            State::Certain => quote!(#w.end_object();),
         });
     }
-    for (i, (member, condition)) in members.iter().zip(conditions).enumerate() {
-        let key = match static_from {
-            Some(0) if i == 0 => {
-                let lit = literal::first_key(&member.field.name);
-                quote!(#w.key(#lit);)
-            }
-            Some(s) if i > s => {
-                let lit = literal::next_key(&member.field.name);
-                quote!(#w.key(#lit);)
-            }
-            _ => {
-                let lit = literal::quoted(&member.field.name);
-                quote!(#w.key_dyn(&mut #first, #lit);)
-            }
-        };
-        let value = names.write_value(member.field, &member.value);
-        code.extend(guarded(condition, quote!(#key #value)));
-    }
-    code.extend(match static_from {
-        Some(_) => quote!(#w.end_object();),
-        None => quote!(#w.end_object_dyn(#first);),
-    });
     code
+}
+
+/// The key of an entry: `{"key":` opening the object, `"key"` through
+/// `key_dyn`, or `,"key":` after a certain entry.
+fn key_code(state: State, key: &str, first_arg: &TokenStream, names: &Names) -> TokenStream {
+    let w = &names.w;
+    match state {
+        State::Start => {
+            let lit = literal::first_key(key);
+            quote!(#w.key(#lit);)
+        }
+        State::Open => {
+            let lit = literal::quoted(key);
+            quote!(#w.key_dyn(#first_arg, #lit);)
+        }
+        State::Certain => {
+            let lit = literal::next_key(key);
+            quote!(#w.key(#lit);)
+        }
+    }
+}
+
+/// The tags from `entries[start]` on, each as its key and quoted value,
+/// plus the key of an unconditional value right after them with the code
+/// that writes that value; and the entries left after those.
+fn static_run<'e, 'a>(
+    start: usize,
+    entries: &'e [Entry<'a>],
+) -> (Vec<syn::LitByteStr>, TokenStream, &'e [Entry<'a>]) {
+    let mut parts = Vec::new();
+    let mut rest = &entries[start..];
+    while let Some((Entry::Tag { key, value }, after)) = rest.split_first() {
+        parts.push(if parts.is_empty() {
+            literal::first_key(key)
+        } else {
+            literal::next_key(key)
+        });
+        parts.push(literal::quoted(value));
+        rest = after;
+    }
+    let mut write = TokenStream::new();
+    if let Some((
+        Entry::Value {
+            key,
+            write: value,
+            skip_if: None,
+        },
+        after,
+    )) = rest.split_first()
+    {
+        parts.push(literal::next_key(key));
+        write = value.clone();
+        rest = after;
+    }
+    (parts, write, rest)
+}
+
+/// One `static_entries` call: the whole run as one literal for compact
+/// output, and its pieces for pretty output.
+fn run_code(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
+    let w = &names.w;
+    let compact = literal::concat(parts);
+    quote!(#w.static_entries(#compact, &[#(#parts),*]);)
 }
 
 /// A JSON array of the members, for tuple structs and tuple variants.
@@ -177,7 +440,7 @@ pub fn array(members: &[Member], names: &Names) -> TokenStream {
             Some(s) if i > s => quote!(#w.array_value(false);),
             _ => quote!(#w.array_value_dyn(&mut #first);),
         };
-        let value = names.write_value(member.field, &member.value);
+        let value = names.write_field(member.field, &member.value);
         code.extend(guarded(condition, quote!(#separator #value)));
     }
     code.extend(match static_from {

@@ -65,9 +65,11 @@
 
 #![deny(missing_docs)]
 
+mod as_string;
 #[cfg(feature = "tokio")]
 mod async_io;
 mod escape;
+mod fields;
 mod file;
 mod impls;
 mod number;
@@ -77,11 +79,13 @@ mod writer;
 
 use std::io;
 
+pub use as_string::ToJsonString;
 #[cfg(feature = "tokio")]
 pub use async_io::{
     to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
     to_async_writer_pretty,
 };
+pub use fields::ToJsonFields;
 pub use file::{write_file, write_file_pretty, write_file_with};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};

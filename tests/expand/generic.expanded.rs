@@ -20,3 +20,24 @@ where
         w.end_object();
     }
 }
+#[automatically_derived]
+impl<'a, T, K: Ord, M> ::json_runtime::ToJsonFields for Page<'a, T, K, M>
+where
+    T: ::json_runtime::ToJson,
+    K: ::json_runtime::ToJsonKey,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        w.key_dyn(first, b"\"title\"");
+        ::json_runtime::ToJson::write_json(&self.title, w);
+        w.key(b",\"items\":");
+        ::json_runtime::ToJson::write_json(&self.items, w);
+        w.key(b",\"index\":");
+        ::json_runtime::ToJson::write_json(&self.index, w);
+        w.key(b",\"marker\":");
+        ::json_runtime::ToJson::write_json(&self.marker, w);
+    }
+}

@@ -18,3 +18,22 @@ impl ::json_runtime::ToJson for Order {
         w.end_object();
     }
 }
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Order {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        w.key_dyn(first, b"\"orderId\"");
+        ::json_runtime::ToJson::write_json(&self.order_id, w);
+        w.key(b",\"customer\":");
+        ::json_runtime::ToJson::write_json(&self.customer_name, w);
+        if !Vec::is_empty(&self.line_items) {
+            w.key(b",\"lineItems\":");
+            ::json_runtime::ToJson::write_json(&self.line_items, w);
+        }
+        w.key(b",\"totalCents\":");
+        ::json_runtime::ToJson::write_json(&self.total_cents, w);
+    }
+}

@@ -1,10 +1,10 @@
 use json_runtime::ToJson;
 
 #[derive(ToJson)]
-#[serde(tag = "type")]
 enum E {
-    A { x: i32 },
-    B { y: i32 },
+    #[json(untagged)]
+    Other(String),
+    Known { id: u8 },
 }
 
 fn main() {}

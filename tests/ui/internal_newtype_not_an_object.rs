@@ -1,9 +1,9 @@
 use json_runtime::ToJson;
 
 #[derive(ToJson)]
-struct S {
-    #[serde(serialize_with = "f")]
-    a: i32,
+#[json(tag = "type")]
+enum E {
+    Name(String),
 }
 
 fn main() {}

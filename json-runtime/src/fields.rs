@@ -1,0 +1,185 @@
+//! Writing a value as entries of an object that its caller opened: what
+//! `#[json(flatten)]` and internally tagged newtype variants need.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::marker::PhantomData;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+/// A value that can be written as entries of an enclosing JSON object,
+/// without braces of its own.
+///
+/// This is what a `#[json(flatten)]` field needs, and what the content of
+/// an internally tagged newtype variant (`#[json(tag = "...")]`) needs: the
+/// entries are written into the object that holds the other fields or the
+/// tag, as serde does.
+///
+/// `#[derive(ToJson)]` implements it for
+/// - structs with named fields, with or without `tag` (their fields, after
+///   the tag), and unit structs (no entry);
+/// - enums, as entries: externally tagged `"Variant":content` (a unit
+///   variant is `"Variant":null`), internally tagged `"tag":"Variant"`
+///   followed by the variant's fields, adjacently tagged
+///   `"tag":"Variant","content":...`, and untagged struct variants by their
+///   fields; an enum with an untagged tuple or newtype variant does not get
+///   it, since such content is not made of entries.
+///
+/// This crate implements it for maps whose keys are [`ToJsonKey`] (each
+/// entry, keys written as map keys), for `Option<T>` (`None` writes no
+/// entry), for `()` and `PhantomData` (no entry) and through references and
+/// smart pointers.
+///
+/// # Contract
+///
+/// Each entry starts with [`JsonWriter::object_entry`]`(*first)` (or
+/// [`JsonWriter::key_dyn`], which does the same) and sets `*first` to
+/// `false`; then the key as a JSON string, [`JsonWriter::colon`] and one
+/// value. Nothing else is written: no braces, no separator after the last
+/// entry.
+///
+/// ```
+/// use json_runtime::{Format, JsonWriter, ToJson, ToJsonFields};
+///
+/// struct Point { x: i32, y: i32 }
+///
+/// impl ToJsonFields for Point {
+///     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+///         w.key_dyn(first, b"\"x\"");
+///         self.x.write_json(w);
+///         w.key_dyn(first, b"\"y\"");
+///         self.y.write_json(w);
+///     }
+/// }
+///
+/// #[derive(ToJson)]
+/// struct Pin {
+///     label: String,
+///     #[json(flatten)]
+///     at: Point,
+/// }
+///
+/// let pin = Pin { label: "home".into(), at: Point { x: 1, y: 2 } };
+/// assert_eq!(json_runtime::to_string(&pin), r#"{"label":"home","x":1,"y":2}"#);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a JSON object",
+    label = "`{Self}` does not implement `ToJsonFields`",
+    note = "flattened fields and the content of internally tagged newtype variants must be written as object entries: a struct with named fields deriving `ToJson`, a map with string-like keys, an `Option` of those, or a type implementing `json_runtime::ToJsonFields` by hand"
+)]
+pub trait ToJsonFields {
+    /// Writes `self` as zero or more entries of the enclosing object.
+    /// `first` says whether no entry of that object was written yet, and
+    /// is cleared by every entry written.
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool);
+}
+
+/// Every `(key, value)` pair as an entry, as serde writes a flattened map.
+#[inline]
+fn write_map_entries<'a, F, K, V, I>(w: &mut JsonWriter<'_, F>, first: &mut bool, entries: I)
+where
+    F: Format,
+    K: ToJsonKey + ?Sized + 'a,
+    V: ToJson + ?Sized + 'a,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    for (key, value) in entries {
+        w.object_entry(*first);
+        *first = false;
+        key.write_json_key(w);
+        w.colon();
+        value.write_json(w);
+        w.flush_point();
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for HashMap<K, V, S> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        write_map_entries(w, first, self);
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson> ToJsonFields for BTreeMap<K, V> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        write_map_entries(w, first, self);
+    }
+}
+
+/// `None` writes no entry, as serde's flatten does.
+impl<T: ToJsonFields> ToJsonFields for Option<T> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        if let Some(value) = self {
+            value.write_json_fields(w, first);
+        }
+    }
+}
+
+/// No entry, as serde's flatten writes a unit.
+impl ToJsonFields for () {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, _: &mut JsonWriter<'_, F>, _: &mut bool) {}
+}
+
+/// No entry, as serde's flatten writes a unit struct.
+impl<T: ?Sized> ToJsonFields for PhantomData<T> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, _: &mut JsonWriter<'_, F>, _: &mut bool) {}
+}
+
+macro_rules! deref_fields {
+    ($(<$($lt:lifetime),*> $ptr:ty;)*) => {$(
+        impl<$($lt,)* T: ToJsonFields + ?Sized> ToJsonFields for $ptr {
+            #[inline]
+            fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+                (**self).write_json_fields(w, first);
+            }
+        }
+    )*};
+}
+
+deref_fields! {
+    <'a> &'a T;
+    <'a> &'a mut T;
+    <> Box<T>;
+    <> Rc<T>;
+    <> Arc<T>;
+}
+
+impl<T: ToJsonFields + ToOwned + ?Sized> ToJsonFields for Cow<'_, T> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        (**self).write_json_fields(w, first);
+    }
+}
+
+impl<F: Format> JsonWriter<'_, F> {
+    /// Opens an object and writes its first entries when their keys and
+    /// values are all known at compile time, such as an enum's tag,
+    /// optionally followed by the next key. Derived code for tagged enums
+    /// uses it.
+    ///
+    /// `compact` is the whole run in compact layout, written as it is:
+    /// `{"type":"Circle"` or `{"type":"Circle","radius":`. `pretty` is the
+    /// same run in pieces, alternately key literals as taken by
+    /// [`key`](Self::key) and raw values: `[b"{\"type\":", b"\"Circle\"",
+    /// b",\"radius\":"]`. Close the object with
+    /// [`end_object`](Self::end_object).
+    #[inline(always)]
+    pub fn static_entries(&mut self, compact: &[u8], pretty: &[&[u8]]) {
+        if F::PRETTY {
+            for pair in pretty.chunks(2) {
+                self.key(pair[0]);
+                if let Some(value) = pair.get(1) {
+                    self.write_raw(value);
+                }
+            }
+        } else {
+            self.write_raw(compact);
+        }
+    }
+}

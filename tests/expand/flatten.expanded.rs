@@ -1,0 +1,65 @@
+// #[derive(ToJson)] on Paging
+#[automatically_derived]
+impl ::json_runtime::ToJson for Paging {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        w.key(b"{\"page\":");
+        ::json_runtime::ToJson::write_json(&self.page, w);
+        if !Option::is_none(&self.cursor) {
+            w.key(b",\"cursor\":");
+            ::json_runtime::ToJson::write_json(&self.cursor, w);
+        }
+        w.end_object();
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Paging {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        w.key_dyn(first, b"\"page\"");
+        ::json_runtime::ToJson::write_json(&self.page, w);
+        if !Option::is_none(&self.cursor) {
+            w.key(b",\"cursor\":");
+            ::json_runtime::ToJson::write_json(&self.cursor, w);
+        }
+    }
+}
+
+// #[derive(ToJson)] on Request
+#[automatically_derived]
+impl ::json_runtime::ToJson for Request {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        w.begin_object();
+        let mut first = true;
+        ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, &mut first);
+        w.key_dyn(&mut first, b"\"query\"");
+        ::json_runtime::ToJson::write_json(&self.query, w);
+        ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
+        w.key(b",\"limit\":");
+        ::json_runtime::ToJson::write_json(&self.limit, w);
+        w.end_object();
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Request {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
+        w.key_dyn(first, b"\"query\"");
+        ::json_runtime::ToJson::write_json(&self.query, w);
+        ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
+        w.key(b",\"limit\":");
+        ::json_runtime::ToJson::write_json(&self.limit, w);
+    }
+}

@@ -1,0 +1,121 @@
+// #[derive(ToJson)] on Style
+#[automatically_derived]
+impl ::json_runtime::ToJson for Style {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        w.key(b"{\"color\":");
+        ::json_runtime::ToJson::write_json(&self.color, w);
+        w.end_object();
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Style {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        w.key_dyn(first, b"\"color\"");
+        ::json_runtime::ToJson::write_json(&self.color, w);
+    }
+}
+
+// #[derive(ToJson)] on Shape
+#[automatically_derived]
+impl ::json_runtime::ToJson for Shape {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        match self {
+            Self::Dot => {
+                w.static_entries(b"{\"type\":\"dot\"", &[b"{\"type\":", b"\"dot\""]);
+                w.end_object();
+            }
+            Self::Circle { radius, label } => {
+                w.static_entries(
+                    b"{\"type\":\"circle\",\"radius\":",
+                    &[b"{\"type\":", b"\"circle\"", b",\"radius\":"],
+                );
+                ::json_runtime::ToJson::write_json(radius, w);
+                if !Option::is_none(label) {
+                    w.key(b",\"label\":");
+                    ::json_runtime::ToJson::write_json(label, w);
+                }
+                w.end_object();
+            }
+            Self::Styled(f0) => {
+                w.static_entries(
+                    b"{\"type\":\"styled\"",
+                    &[b"{\"type\":", b"\"styled\""],
+                );
+                ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
+                w.end_object();
+            }
+        }
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Shape {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        match self {
+            Self::Dot => {
+                w.key_dyn(first, b"\"type\"");
+                w.write_raw(b"\"dot\"");
+            }
+            Self::Circle { radius, label } => {
+                w.key_dyn(first, b"\"type\"");
+                w.write_raw(b"\"circle\"");
+                w.key(b",\"radius\":");
+                ::json_runtime::ToJson::write_json(radius, w);
+                if !Option::is_none(label) {
+                    w.key(b",\"label\":");
+                    ::json_runtime::ToJson::write_json(label, w);
+                }
+            }
+            Self::Styled(f0) => {
+                w.key_dyn(first, b"\"type\"");
+                w.write_raw(b"\"styled\"");
+                ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
+            }
+        }
+    }
+}
+
+// #[derive(ToJson)] on Event
+#[automatically_derived]
+impl ::json_runtime::ToJson for Event {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        match self {
+            Self::Ping => {
+                w.static_entries(b"{\"t\":\"Ping\"", &[b"{\"t\":", b"\"Ping\""]);
+                w.end_object();
+            }
+            Self::Move(f0, f1) => {
+                w.static_entries(
+                    b"{\"t\":\"Move\",\"c\":",
+                    &[b"{\"t\":", b"\"Move\"", b",\"c\":"],
+                );
+                w.begin_array();
+                w.array_value(true);
+                ::json_runtime::ToJson::write_json(f0, w);
+                w.array_value(false);
+                ::json_runtime::ToJson::write_json(f1, w);
+                w.end_array(false);
+                w.end_object();
+            }
+            Self::Other(f0) => {
+                ::json_runtime::ToJson::write_json(f0, w);
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+use json_runtime::{Format, JsonWriter, ToJson};
+
+fn write_pair<F: Format>(a: &u8, b: &u8, w: &mut JsonWriter<'_, F>) {
+    (a, b).write_json(w);
+}
+
+#[derive(ToJson)]
+enum E {
+    #[json(serialize_with = "write_pair")]
+    Pair(u8, #[json(skip)] u8),
+}
+
+fn main() {}
