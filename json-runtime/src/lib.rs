@@ -94,31 +94,171 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.
 ///
 /// The output equals `serde_json`'s for the same type deriving
-/// `serde::Serialize`. Attributes are read from both `#[serde(...)]` and
-/// `#[json(...)]`:
+/// `serde::Serialize`, compact and pretty. Attributes are read from both
+/// `#[serde(...)]` and `#[json(...)]`; where both set a key, `#[json]` wins,
+/// so a type deriving both can write differently through this library on
+/// purpose.
 ///
 /// | on | attribute | effect |
 /// |---|---|---|
 /// | container | `rename_all = "..."` | `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE` |
-/// | container | `rename = "..."` | accepted; the name of a type is not part of its JSON |
+/// | container | `rename_all_fields = "..."` | on an enum, renames the fields of every struct variant (a variant's own `rename_all` wins) |
+/// | container | `rename = "..."` | the type's name, which appears only as the value of a struct's `tag` |
+/// | container | `tag = "t"` | on an enum: internally tagged, `{"t":"Variant",...fields}`; on a struct with named fields: `{"t":"Struct",...fields}` |
+/// | container | `tag = "t", content = "c"` | adjacently tagged: `{"t":"Variant","c":content}` |
+/// | container | `untagged` | the variant's content alone; `null` for a unit variant |
 /// | container | `transparent` | a one-field struct is written as that field |
+/// | container | `into = "Type"` | written as `Type::from(self.clone())` |
 /// | container | `bound = "T: Trait"` | replaces the inferred `where` clause |
-/// | container | `skip_serializing_none` (`#[json]` only) | omits every field of type `Option<_>` that is `None` |
+/// | container | `skip_serializing_none` (`#[json]`) | omits every field of type `Option<_>` that is `None` |
+/// | container | `crate = "path"` (`#[json]`) | where to find `json_runtime`, for crates that rename it |
 /// | field | `rename = "..."` | the key to write |
 /// | field | `skip`, `skip_serializing` | leaves the field out |
 /// | field | `skip_serializing_if = "path"` | leaves the field out when `path(&field)` is true |
+/// | field | `flatten` | writes the field's entries into this object (see [`ToJsonFields`]) |
+/// | field | `serialize_with = "path"` | `path(&field, w)` writes the value (see below) |
+/// | field | `with = "module"` | `module::serialize(&field, w)` writes the value |
+/// | field | `as_string` (`#[json]`) | integers written as strings, `"12345678901234567890"` (see [`ToJsonString`]) |
+/// | field | `bound = "T: Trait"` | replaces the bound inferred from this field |
 /// | variant | `rename = "..."`, `skip`, `skip_serializing` | as for fields |
+/// | variant | `rename_all = "..."` | renames this struct variant's fields |
+/// | variant | `untagged` | writes this variant untagged; such variants come after all others |
+/// | variant | `serialize_with = "path"`, `with = "module"` | `path(&field0, &field1, …, w)` writes the variant's content |
+/// | variant | `bound = "T: Trait"` | replaces the bounds inferred from this variant |
 ///
 /// Attributes that only affect deserialization (`default`, `alias`,
 /// `deny_unknown_fields`, `borrow`, `deserialize_with`, `from`, `try_from`,
-/// …) are accepted and ignored. Any other attribute is a compile error, so
-/// output never silently differs from serde_json's.
+/// `other`, …) are accepted and ignored. `remote` and `getter` are compile
+/// errors, as is any unknown attribute, so output never silently differs
+/// from serde_json's.
+///
+/// # Enum representations
+///
+/// | variant | default | `tag = "t"` | `tag = "t", content = "c"` | `untagged` |
+/// |---|---|---|---|---|
+/// | `Unit` | `"Unit"` | `{"t":"Unit"}` | `{"t":"Unit"}` | `null` |
+/// | `New(x)` | `{"New":x}` | `{"t":"New",...x's fields}` | `{"t":"New","c":x}` | `x` |
+/// | `Tuple(a, b)` | `{"Tuple":[a,b]}` | compile error, as in serde | `{"t":"Tuple","c":[a,b]}` | `[a,b]` |
+/// | `Struct { a }` | `{"Struct":{"a":a}}` | `{"t":"Struct","a":a}` | `{"t":"Struct","c":{"a":a}}` | `{"a":a}` |
+///
+/// The content of an internally tagged newtype variant must implement
+/// [`ToJsonFields`]: a struct with named fields, a map, or an enum written
+/// as an object. Tag and first key are one literal in compact output:
+///
+/// ```
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson)]
+/// #[json(tag = "type", rename_all = "snake_case")]
+/// enum Shape {
+///     Circle { radius: f64 },
+///     Empty,
+/// }
+///
+/// assert_eq!(json_runtime::to_string(&Shape::Circle { radius: 1.5 }), r#"{"type":"circle","radius":1.5}"#);
+/// assert_eq!(json_runtime::to_string(&Shape::Empty), r#"{"type":"empty"}"#);
+/// ```
+///
+/// # `serialize_with` and `with`
+///
+/// The function writes the value through this library's writer, not through
+/// a serde `Serializer`. Its signature is
+///
+/// ```text
+/// fn path<F: json_runtime::Format>(value: &T, w: &mut json_runtime::JsonWriter<'_, F>)
+/// ```
+///
+/// and it must write exactly one JSON value, with the writer's methods or
+/// with `ToJson` impls. `with = "module"` calls `module::serialize` with the
+/// same signature. On a variant, the function takes every field of the
+/// variant by reference, in order, before `w`.
+///
+/// `#[serde(serialize_with = "...")]` names a function with serde's
+/// signature, so a type that derives both `Serialize` and `ToJson` gives
+/// both, and the `#[json]` one is used here; a `#[serde]` one alone is a
+/// compile error that says so. Here a `SystemTime` is written as an RFC 3339
+/// string:
+///
+/// ```
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
+///
+/// use json_runtime::{Format, JsonWriter, ToJson};
+///
+/// /// `YYYY-MM-DDTHH:MM:SSZ`, in UTC, for times from 1970 on.
+/// fn rfc3339(time: &SystemTime) -> String {
+///     let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+///     let (days, rem) = (secs / 86_400, secs % 86_400);
+///     // Howard Hinnant's civil_from_days.
+///     let z = days + 719_468;
+///     let (era, doe) = (z / 146_097, z % 146_097);
+///     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+///     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+///     let mp = (5 * doy + 2) / 153;
+///     let (day, month) = (doy - (153 * mp + 2) / 5 + 1, if mp < 10 { mp + 3 } else { mp - 9 });
+///     let year = yoe + era * 400 + u64::from(month <= 2);
+///     let (h, m, s) = (rem / 3600, rem / 60 % 60, rem % 60);
+///     format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}Z")
+/// }
+///
+/// fn write_rfc3339<F: Format>(time: &SystemTime, w: &mut JsonWriter<'_, F>) {
+///     w.write_str(&rfc3339(time));
+/// }
+///
+/// fn serialize_rfc3339<S: serde::Serializer>(time: &SystemTime, s: S) -> Result<S::Ok, S::Error> {
+///     s.serialize_str(&rfc3339(time))
+/// }
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// struct Event {
+///     name: String,
+///     #[serde(serialize_with = "serialize_rfc3339")]
+///     #[json(serialize_with = "write_rfc3339")]
+///     at: SystemTime,
+/// }
+///
+/// let e = Event { name: "leap".into(), at: UNIX_EPOCH + Duration::from_secs(951_782_400) };
+/// let expected = r#"{"name":"leap","at":"2000-02-29T00:00:00Z"}"#;
+/// assert_eq!(json_runtime::to_string(&e), expected);
+/// assert_eq!(serde_json::to_string(&e).unwrap(), expected);
+/// ```
+///
+/// # `flatten`
+///
+/// A flattened field's entries go into the enclosing object, as with serde
+/// (which writes such a struct as a map; serde_json's bytes are the same).
+/// The field's type implements [`ToJsonFields`]: derived structs with named
+/// fields, maps with string-like keys, `Option`s of those (`None` writes
+/// nothing), and derived enums written as objects.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson)]
+/// struct Paging { page: u32 }
+///
+/// #[derive(ToJson)]
+/// struct Request {
+///     query: String,
+///     #[json(flatten)]
+///     paging: Paging,
+///     #[json(flatten)]
+///     extra: BTreeMap<String, i32>,
+/// }
+///
+/// let r = Request { query: "q".into(), paging: Paging { page: 2 }, extra: BTreeMap::from([("x".into(), 1)]) };
+/// assert_eq!(json_runtime::to_string(&r), r#"{"query":"q","page":2,"x":1}"#);
+/// ```
+///
+/// # `skip_serializing_none`
 ///
 /// `skip_serializing_none` is this library's counterpart of System.Text.Json's
 /// `JsonIgnoreCondition.WhenWritingNull`. It recognizes the field type by
 /// name (`Option<_>`, `std::option::Option<_>`, `core::option::Option<_>`),
 /// as `serde_with::skip_serializing_none` does. It lives in `#[json(...)]`
-/// because serde_derive would reject it inside `#[serde(...)]`.
+/// because serde_derive would reject it inside `#[serde(...)]`, as it would
+/// `as_string`.
 ///
 /// ```
 /// use json_runtime::ToJson;
@@ -133,6 +273,20 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// let t = Teacher { name: "John".into(), courses: None };
 /// assert_eq!(json_runtime::to_string(&t), r#"{"name":"John"}"#);
 /// ```
+///
+/// # Where the output differs from serde_json
+///
+/// Where serde_json returns an error at run time, this library, which
+/// cannot fail in memory, writes something instead: a skipped variant is
+/// `null`; an internally tagged newtype variant holding an `Option` is
+/// written as `flatten` would write it. Where serde would hand a
+/// function's output or an integer to its tagging or flattening machinery
+/// (`serialize_with` on a variant of an internally tagged enum, `flatten`
+/// with `serialize_with` or `as_string`), the derive reports a compile
+/// error instead. A newtype or `transparent` struct does not implement
+/// [`ToJsonFields`], nor does an enum with an untagged tuple or newtype
+/// variant, so neither can be flattened or be the content of an internally
+/// tagged newtype variant.
 pub use json_derive::ToJson;
 
 /// A value that can be written as JSON.
