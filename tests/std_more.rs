@@ -1,19 +1,23 @@
 //! The rest of the standard library types serde supports: number
-//! wrappers, cells, locks, weak pointers, atomics, ranges, `Bound`,
-//! `Result`, `Duration` and `SystemTime`, each compared byte for byte with
-//! serde_json, compact and pretty.
+//! wrappers, cells and locks, ranges, `Bound`, `Result`, time, network
+//! addresses, paths, OS and C strings and `format_args!`, each compared
+//! byte for byte with serde_json, compact and pretty.
 //!
 //! Where serde_json returns an error, a test pins down what json-runtime
 //! writes instead (see the impls' docs for why).
 
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::{CStr, CString, OsStr, OsString};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::num::{
     NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
     NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize, Saturating, Wrapping,
 };
 use std::ops::Bound;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{
     AtomicBool, AtomicI16, AtomicI32, AtomicI64, AtomicI8, AtomicIsize, AtomicU16, AtomicU32,
@@ -483,4 +487,353 @@ fn system_times_before_the_epoch() {
     if let Some(early) = UNIX_EPOCH.checked_sub(Duration::new(i64::MAX as u64, 1)) {
         before_epoch(early, i128::from(i64::MIN), 999_999_999);
     }
+}
+
+// ------------------------------------------------------------ network addresses
+
+/// A fixed pseudo-random sequence, so failures reproduce.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 16
+    }
+}
+
+#[test]
+fn ipv4() {
+    same!(
+        Ipv4Addr::UNSPECIFIED,
+        Ipv4Addr::LOCALHOST,
+        Ipv4Addr::BROADCAST,
+        Ipv4Addr::new(1, 2, 3, 4),
+        Ipv4Addr::new(10, 0, 100, 9),
+        Ipv4Addr::new(192, 168, 99, 255),
+    );
+    assert_compact(&Ipv4Addr::new(10, 0, 100, 9), r#""10.0.100.9""#);
+    for octet in 0..=u8::MAX {
+        same!(
+            Ipv4Addr::new(octet, 0, 0, 0),
+            Ipv4Addr::new(0, octet, 255, octet)
+        );
+    }
+    let mut rng = Lcg(4);
+    for _ in 0..2000 {
+        let ip = Ipv4Addr::from(rng.next() as u32);
+        assert_same(&ip);
+        assert_same(&IpAddr::V4(ip));
+    }
+}
+
+#[test]
+fn ipv6() {
+    let cases: &[(&str, &str)] = &[
+        ("::", "::"),
+        ("::1", "::1"),
+        ("1::", "1::"),
+        ("1:0:0:2::3", "1:0:0:2::3"),
+        ("1:0:2:0:0:0:3:4", "1:0:2::3:4"),
+        ("1:0:0:2:0:0:3:4", "1::2:0:0:3:4"),
+        ("1:2:3:4:5:6:0:8", "1:2:3:4:5:6:0:8"),
+        ("2001:db8::ff00:42:8329", "2001:db8::ff00:42:8329"),
+        ("fe80::1", "fe80::1"),
+        (
+            "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+            "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+        ),
+        (
+            "1001:1002:1003:1004:1005:1006:1007:1008",
+            "1001:1002:1003:1004:1005:1006:1007:1008",
+        ),
+        ("::ffff:1.2.3.4", "::ffff:1.2.3.4"),
+        ("::ffff:0.0.0.0", "::ffff:0.0.0.0"),
+        ("::ffff:255.255.255.255", "::ffff:255.255.255.255"),
+    ];
+    for (input, text) in cases {
+        let ip: Ipv6Addr = input.parse().unwrap();
+        same!(ip, IpAddr::V6(ip), Some(ip), [ip, ip]);
+        assert_compact(&ip, &format!("\"{text}\""));
+    }
+    same!(
+        Ipv6Addr::UNSPECIFIED,
+        Ipv6Addr::LOCALHOST,
+        Ipv4Addr::new(1, 2, 3, 4).to_ipv6_mapped(),
+        Ipv4Addr::new(1, 2, 3, 4).to_ipv6_compatible(),
+        Ipv6Addr::from(u128::MAX),
+    );
+    // Random addresses with runs of zero groups of every length and place.
+    let mut rng = Lcg(6);
+    for _ in 0..5000 {
+        let mut segments = [0u16; 8];
+        for segment in &mut segments {
+            *segment = match rng.next() % 4 {
+                0 | 1 => 0,
+                2 => (rng.next() % 16) as u16,
+                _ => rng.next() as u16,
+            };
+        }
+        if rng.next() % 8 == 0 {
+            segments[..5].fill(0);
+            segments[5] = 0xffff;
+        }
+        let ip = Ipv6Addr::from(segments);
+        assert_same(&ip);
+    }
+}
+
+#[test]
+fn socket_addresses() {
+    let v4 = SocketAddrV4::new(Ipv4Addr::new(101, 102, 103, 104), 65000);
+    let v6 = SocketAddrV6::new(
+        "1001:1002:1003:1004:1005:1006:1007:1008".parse().unwrap(),
+        65535,
+        0,
+        u32::MAX,
+    );
+    same!(
+        v4,
+        v6,
+        SocketAddr::V4(v4),
+        SocketAddr::V6(v6),
+        SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, 0),
+        SocketAddrV6::new(Ipv6Addr::UNSPECIFIED, 0, 0, 0),
+        SocketAddrV6::new(Ipv6Addr::LOCALHOST, 8080, 7, 0),
+        SocketAddrV6::new("fe80::1".parse().unwrap(), 443, 0xfffff, 2),
+        SocketAddrV6::new(Ipv4Addr::new(9, 8, 7, 6).to_ipv6_mapped(), 1, 0, 3),
+        vec![SocketAddr::V4(v4), SocketAddr::V6(v6)],
+    );
+    assert_compact(&v4, r#""101.102.103.104:65000""#);
+    assert_compact(
+        &v6,
+        r#""[1001:1002:1003:1004:1005:1006:1007:1008%4294967295]:65535""#,
+    );
+    assert_compact(
+        &SocketAddrV6::new("fe80::1".parse().unwrap(), 443, 0xfffff, 0),
+        r#""[fe80::1]:443""#,
+    );
+    let mut rng = Lcg(9);
+    for _ in 0..2000 {
+        let ip = Ipv6Addr::from(u128::from(rng.next()) << (rng.next() % 80));
+        let scope = if rng.next() % 2 == 0 {
+            0
+        } else {
+            rng.next() as u32
+        };
+        let port = rng.next() as u16;
+        same!(
+            SocketAddrV6::new(ip, port, 0, scope),
+            SocketAddrV4::new(Ipv4Addr::from(rng.next() as u32), port)
+        );
+    }
+}
+
+#[test]
+fn address_keys() {
+    let by_ip: BTreeMap<IpAddr, u8> = [
+        (IpAddr::V4(Ipv4Addr::LOCALHOST), 1),
+        (IpAddr::V6(Ipv6Addr::LOCALHOST), 2),
+        (IpAddr::V6(Ipv4Addr::new(1, 2, 3, 4).to_ipv6_mapped()), 3),
+    ]
+    .into();
+    same!(by_ip);
+    assert_compact(&by_ip, r#"{"127.0.0.1":1,"::1":2,"::ffff:1.2.3.4":3}"#);
+    let by_v4: BTreeMap<Ipv4Addr, Vec<u16>> = [(Ipv4Addr::new(8, 8, 8, 8), vec![53])].into();
+    same!(by_v4);
+    let by_v6: HashMap<Ipv6Addr, ()> = [(Ipv6Addr::UNSPECIFIED, ())].into();
+    same!(by_v6);
+    let by_socket: BTreeMap<SocketAddr, &str> = [
+        ("127.0.0.1:80".parse().unwrap(), "http"),
+        ("[fe80::1%3]:443".parse().unwrap(), "https"),
+    ]
+    .into();
+    same!(by_socket);
+    same_key(SocketAddrV4::new(Ipv4Addr::BROADCAST, 1));
+    same_key(SocketAddrV6::new(Ipv6Addr::LOCALHOST, 1, 2, 3));
+}
+
+// ------------------------------------------------------------ paths, OS and C strings
+
+#[test]
+fn paths() {
+    same!(
+        Path::new(""),
+        Path::new("/"),
+        Path::new("dir/file.txt"),
+        Path::new("C:\\Windows\\\"quoted\""),
+        Path::new("tab\there\nnewline\u{1}"),
+        Path::new("ünïcødé/日本/😀"),
+        PathBuf::from("/usr/lib"),
+        PathBuf::new(),
+        vec![PathBuf::from("a"), PathBuf::from("b/c")],
+        Some(Path::new("x")),
+    );
+    let boxed: Box<Path> = PathBuf::from("boxed").into_boxed_path();
+    same!(boxed);
+    let cow: Cow<'_, Path> = Cow::Borrowed(Path::new("borrowed"));
+    same!(cow, Cow::<Path>::Owned(PathBuf::from("owned")));
+    assert_compact(Path::new("a\\b"), r#""a\\b""#);
+}
+
+#[test]
+fn path_keys() {
+    let by_path: BTreeMap<PathBuf, u64> =
+        [(PathBuf::from("/tmp/a"), 1), (PathBuf::from("b\"c"), 2)].into();
+    same!(by_path);
+    let by_ref: HashMap<&Path, bool> = [(Path::new("x\\y"), true)].into();
+    same!(by_ref);
+    same_key(Path::new("\u{7f}\u{1f}"));
+}
+
+/// serde_json fails with "path contains invalid UTF-8 characters";
+/// json-runtime writes the path lossily, as `Path::display` shows it.
+#[cfg(unix)]
+#[test]
+fn non_utf8_paths_are_written_lossily() {
+    use std::os::unix::ffi::OsStrExt;
+    let path = Path::new(OsStr::from_bytes(b"dir/a\xffb\xc3"));
+    let error = serde_json::to_string(path).unwrap_err();
+    assert_eq!(error.to_string(), "path contains invalid UTF-8 characters");
+    assert_same_as(path, "dir/a\u{fffd}b\u{fffd}");
+    assert_same_as(&path.to_path_buf(), "dir/a\u{fffd}b\u{fffd}");
+    assert_compact(path, "\"dir/a\u{fffd}b\u{fffd}\"");
+    let keyed = BTreeMap::from([(path, 1)]);
+    assert_same_as(&keyed, &BTreeMap::from([("dir/a\u{fffd}b\u{fffd}", 1)]));
+    // Every byte survives as an `OsStr`, in serde's form.
+    same!(path.as_os_str());
+    assert_compact(
+        path.as_os_str(),
+        r#"{"Unix":[100,105,114,47,97,255,98,195]}"#,
+    );
+}
+
+#[cfg(any(unix, windows))]
+#[test]
+fn os_strings() {
+    same!(
+        OsStr::new(""),
+        OsStr::new("plain"),
+        OsStr::new("ünï\u{0}"),
+        OsString::from("owned"),
+        OsString::new(),
+        vec![OsString::from("a"), OsString::from("")],
+        Some(OsStr::new("😀")),
+    );
+    let cow: Cow<'_, OsStr> = Cow::Borrowed(OsStr::new("cow"));
+    same!(cow);
+    let boxed: Box<OsStr> = OsString::from("boxed").into_boxed_os_str();
+    same!(boxed);
+}
+
+#[cfg(unix)]
+#[test]
+fn os_strings_unix() {
+    use std::os::unix::ffi::OsStrExt;
+    same!(OsStr::from_bytes(b"\x00\x80\xff"));
+    assert_compact(OsStr::new("ab"), r#"{"Unix":[97,98]}"#);
+    assert_compact(OsStr::new(""), r#"{"Unix":[]}"#);
+    let all: Vec<u8> = (0..=u8::MAX).collect();
+    same!(OsStr::from_bytes(&all));
+}
+
+#[cfg(windows)]
+#[test]
+fn os_strings_windows() {
+    use std::os::windows::ffi::OsStringExt;
+    same!(OsString::from_wide(&[0xd800, 0x61, 0xdfff]));
+    assert_compact(OsStr::new("ab"), r#"{"Windows":[97,98]}"#);
+}
+
+#[test]
+fn c_strings() {
+    let all: Vec<u8> = (1..=u8::MAX).collect();
+    same!(
+        CString::new("").unwrap(),
+        CString::new("abc").unwrap(),
+        CString::new(all).unwrap(),
+        vec![CString::new("x").unwrap()],
+        Some(CString::new([0xff]).unwrap()),
+    );
+    let literal: &CStr = c"hi";
+    same!(literal);
+    assert_compact(literal, "[104,105]");
+    let boxed: Box<CStr> = CString::new("boxed").unwrap().into_boxed_c_str();
+    same!(boxed);
+    let cow: Cow<'_, CStr> = Cow::Borrowed(literal);
+    same!(cow);
+    assert_compact(&CString::new("").unwrap(), "[]");
+}
+
+// ------------------------------------------------------------ format_args!, slices
+
+#[test]
+fn format_args() {
+    assert_same(&format_args!("plain literal"));
+    assert_same(&format_args!(""));
+    assert_same(&format_args!("{} \"{}\"\n{:?}\u{1}", 1, "quoted", 'c'));
+    assert_same(&format_args!("{:>8.3}|{:#x}", 1.23456, 255));
+    assert_same(&[format_args!("a{}", 1), format_args!("b")]);
+    assert_same(&OneEntry(
+        format_args!("key {}\t", 7),
+        format_args!("value"),
+    ));
+    assert_compact(&format_args!("{}\"", 1), r#""1\"""#);
+}
+
+#[test]
+fn boxed_and_borrowed_slices() {
+    let empty: Box<[i32]> = Box::new([]);
+    let full: Box<[String]> = vec!["a".to_string(), "b\n".to_string()].into_boxed_slice();
+    same!(empty, full);
+    let nested: Box<[Box<[u8]>]> = vec![vec![1u8].into_boxed_slice()].into_boxed_slice();
+    same!(nested);
+    let borrowed: Cow<'_, [i32]> = Cow::Borrowed(&[1, 2]);
+    let owned: Cow<'_, [i32]> = Cow::Owned(vec![]);
+    same!(borrowed, owned);
+    let rc: Rc<[Duration]> = Rc::from(vec![Duration::ZERO]);
+    same!(rc);
+}
+
+// ------------------------------------------------------------ in a derived struct
+
+#[derive(Serialize, ToJson)]
+struct Service {
+    name: String,
+    listen: Vec<SocketAddr>,
+    peers: BTreeMap<IpAddr, Duration>,
+    timeout: Duration,
+    workers: NonZeroUsize,
+    config: PathBuf,
+    started: SystemTime,
+    last: Result<u16, String>,
+    ports: std::ops::RangeInclusive<u16>,
+    retries: Mutex<Wrapping<u8>>,
+    hits: AtomicU64,
+    cache: RefCell<Option<Cell<i32>>>,
+}
+
+#[test]
+fn derived_struct_of_std_types() {
+    let service = Service {
+        name: "api".into(),
+        listen: vec!["0.0.0.0:80".parse().unwrap(), "[::]:80".parse().unwrap()],
+        peers: [
+            ("10.0.0.2".parse().unwrap(), Duration::from_millis(3)),
+            ("fe80::2".parse().unwrap(), Duration::MAX),
+        ]
+        .into(),
+        timeout: Duration::new(30, 0),
+        workers: NonZeroUsize::new(8).unwrap(),
+        config: "/etc/api.toml".into(),
+        started: UNIX_EPOCH + Duration::new(1_700_000_000, 1),
+        last: Err("timeout".into()),
+        ports: 8000..=8999,
+        retries: Mutex::new(Wrapping(255)),
+        hits: AtomicU64::new(u64::MAX),
+        cache: RefCell::new(Some(Cell::new(-1))),
+    };
+    same!(service);
 }

@@ -6,9 +6,12 @@ mod cell;
 mod chrono;
 #[cfg(any(feature = "chrono", feature = "time", feature = "uuid"))]
 mod datetime_text;
+mod fmt;
 mod key;
 mod map;
+mod net;
 mod ops;
+mod os;
 mod pointer;
 mod primitive;
 mod seq;

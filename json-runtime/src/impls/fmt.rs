@@ -1,0 +1,27 @@
+//! `format_args!` output, written as a string as serde writes it (through
+//! `collect_str`).
+
+use std::fmt::Arguments;
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+/// The formatted text as a JSON string. Arguments without placeholders
+/// are written straight from their literal; others are formatted into a
+/// `String` first.
+impl ToJson for Arguments<'_> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        match self.as_str() {
+            Some(text) => w.write_str(text),
+            None => w.write_str(&self.to_string()),
+        }
+    }
+}
+
+/// The same string as a value.
+impl ToJsonKey for Arguments<'_> {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        self.write_json(w);
+    }
+}

@@ -1,0 +1,187 @@
+//! `std::net`'s addresses, written as strings in their `Display` form, as
+//! serde writes them for a human-readable format such as JSON:
+//! `"192.168.0.1"`, `"::ffff:10.0.0.1"`, `"[fe80::1%2]:8080"`.
+//!
+//! The text is formatted into a stack buffer, never a `String`. Being
+//! strings, the addresses are also [`ToJsonKey`]s.
+
+use std::fmt::{self, Write as _};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+/// Room for the longest address with its quotes:
+/// `"[1001:1002:1003:1004:1005:1006:1007:1008%4294967295]:65000"` is 60.
+const CAPACITY: usize = 64;
+
+/// A quoted JSON string built on the stack. Addresses are written with hex
+/// digits, `.`, `:`, `[`, `]` and `%` only, so nothing needs escaping.
+struct Quoted {
+    bytes: [u8; CAPACITY],
+    len: usize,
+}
+
+impl Quoted {
+    #[inline]
+    fn new() -> Self {
+        let mut bytes = [0; CAPACITY];
+        bytes[0] = b'"';
+        Quoted { bytes, len: 1 }
+    }
+
+    /// A decimal `u8`, as `Display` writes it.
+    #[inline]
+    fn push_u8(&mut self, n: u8) {
+        if n >= 100 {
+            self.bytes[self.len] = b'0' + n / 100;
+            self.len += 1;
+        }
+        if n >= 10 {
+            self.bytes[self.len] = b'0' + n / 10 % 10;
+            self.len += 1;
+        }
+        self.bytes[self.len] = b'0' + n % 10;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn write_to<F: Format>(mut self, w: &mut JsonWriter<'_, F>) {
+        self.bytes[self.len] = b'"';
+        self.len += 1;
+        let text = &self.bytes[..self.len];
+        debug_assert!(text[1..text.len() - 1]
+            .iter()
+            .all(|b| b.is_ascii_hexdigit() || b".:[]%".contains(b)));
+        w.write_raw(text);
+    }
+}
+
+impl fmt::Write for Quoted {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        // One byte stays free for the closing quote.
+        let end = self.len + s.len();
+        if end >= CAPACITY {
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// Writes `value`'s `Display` form as a JSON string.
+#[inline]
+fn write_display<F: Format, T: fmt::Display>(w: &mut JsonWriter<'_, F>, value: &T) {
+    let mut text = Quoted::new();
+    if write!(text, "{value}").is_ok() {
+        text.write_to(w);
+    } else {
+        // Unreachable for the standard library's addresses, which are
+        // never longer than CAPACITY; kept so that a longer `Display` in
+        // some future Rust still writes the right text.
+        w.write_str(&value.to_string());
+    }
+}
+
+/// The dotted quad, formatted by hand as serde does (it is the most
+/// common address, and `Display` for it is comparatively slow).
+impl ToJson for Ipv4Addr {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        let [a, b, c, d] = self.octets();
+        let mut text = Quoted::new();
+        text.push_u8(a);
+        for octet in [b, c, d] {
+            text.bytes[text.len] = b'.';
+            text.len += 1;
+            text.push_u8(octet);
+        }
+        text.write_to(w);
+    }
+}
+
+/// The `Display` form, which compresses the longest run of zero groups to
+/// `::` and writes an IPv4-mapped address as `::ffff:a.b.c.d`.
+impl ToJson for Ipv6Addr {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_display(w, self);
+    }
+}
+
+/// As the `Ipv4Addr` or `Ipv6Addr` it holds: no `V4`/`V6` tag in a
+/// human-readable format.
+impl ToJson for IpAddr {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        match self {
+            IpAddr::V4(ip) => ip.write_json(w),
+            IpAddr::V6(ip) => ip.write_json(w),
+        }
+    }
+}
+
+/// `"a.b.c.d:port"`.
+impl ToJson for SocketAddrV4 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_display(w, self);
+    }
+}
+
+/// `"[ip]:port"`, or `"[ip%scope_id]:port"` when the scope id is not zero.
+/// The flow info is not part of it, as in `Display`.
+impl ToJson for SocketAddrV6 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_display(w, self);
+    }
+}
+
+/// As the `SocketAddrV4` or `SocketAddrV6` it holds, untagged.
+impl ToJson for SocketAddr {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        match self {
+            SocketAddr::V4(addr) => addr.write_json(w),
+            SocketAddr::V6(addr) => addr.write_json(w),
+        }
+    }
+}
+
+macro_rules! keys {
+    ($($ty:ty)*) => {$(
+        /// The same string as a value.
+        impl ToJsonKey for $ty {
+            #[inline]
+            fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                self.write_json(w);
+            }
+        }
+    )*};
+}
+keys!(Ipv4Addr Ipv6Addr IpAddr SocketAddrV4 SocketAddrV6 SocketAddr);
+
+#[cfg(test)]
+mod tests {
+    use super::Quoted;
+
+    #[test]
+    fn push_u8_matches_display() {
+        for n in 0..=u8::MAX {
+            let mut text = Quoted::new();
+            text.push_u8(n);
+            assert_eq!(&text.bytes[1..text.len], n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn overflowing_display_is_refused() {
+        use std::fmt::Write;
+        let mut text = Quoted::new();
+        assert!(text.write_str(&"1".repeat(62)).is_ok());
+        assert!(text.write_str("2").is_err());
+        assert_eq!(text.len, 63);
+    }
+}
