@@ -7,8 +7,6 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::map::write_map;
-use super::seq::write_seq;
 use crate::number::{write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson};
 
@@ -26,20 +24,60 @@ use crate::{Format, JsonWriter, ToJson};
 impl ToJson for Value {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
-            Value::Null => w.write_raw(b"null"),
-            Value::Bool(b) => b.write_json(w),
-            Value::Number(n) => n.write_json(w),
-            Value::String(s) => w.write_str(s),
-            Value::Array(items) => write_seq(w, items),
-            Value::Object(map) => write_map(w, map),
+            Value::Array(items) => write_array(w, items),
+            Value::Object(map) => write_object(w, map),
+            scalar => write_scalar(w, scalar),
         }
     }
+}
+
+// Arrays and objects are written by hand rather than through `write_seq`
+// and `write_map`, and scalars out of line, so that the frames on the
+// recursion path stay small: their size is what bounds how deep a `Value`
+// can be (see "Nesting depth" in the crate docs). The bytes are the same.
+
+fn write_scalar<F: Format>(w: &mut JsonWriter<'_, F>, value: &Value) {
+    match value {
+        Value::Null => w.write_raw(b"null"),
+        Value::Bool(b) => b.write_json(w),
+        Value::Number(n) => n.write_json(w),
+        Value::String(s) => w.write_str(s),
+        Value::Array(items) => write_array(w, items),
+        Value::Object(map) => write_object(w, map),
+    }
+}
+
+#[inline(always)]
+fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
+    w.begin_array();
+    let mut i = 0;
+    while i < items.len() {
+        w.array_value(i == 0);
+        items[i].write_json(w);
+        w.flush_point();
+        i += 1;
+    }
+    w.end_array(items.is_empty());
+}
+
+fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
+    w.begin_object();
+    let mut first = true;
+    for (key, value) in map {
+        w.object_entry(first);
+        first = false;
+        w.write_str(key);
+        w.colon();
+        value.write_json(w);
+        w.flush_point();
+    }
+    w.end_object_dyn(first);
 }
 
 impl ToJson for Map<String, Value> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_map(w, self);
+        write_object(w, self);
     }
 }
 
