@@ -36,51 +36,74 @@ fn runtime_path(cont: &Container) -> TokenStream {
 
 /// `ToJson`, and `ToJsonFields` for types written as objects, so that they
 /// can be flattened and be the content of internally tagged variants.
+///
+/// For those, one body, `ToJsonFields::write_json_entries`, serves both
+/// traits: its `const OBJECT: bool` decides at compile time whether the
+/// object's braces are written, so the code is type-checked once.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
-    let names = Names::new(runtime.clone());
-    let (body, fields_body) = match &cont.data {
-        Data::Struct(style, fields) => (
-            ser_struct::body(cont, *style, fields, &names),
-            ser_struct::fields_body(cont, *style, fields, &names),
-        ),
-        Data::Enum(variants) => (
-            ser_enum::body(cont, variants, &names),
-            ser_enum::fields_body(cont, variants, &names),
-        ),
+    let names = Names::new(runtime.clone(), object_param(cont.generics));
+    let entries_body = match &cont.data {
+        Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, &names),
+        Data::Enum(variants) => ser_enum::entries_body(cont, variants, &names),
     };
     let generics = bound::with_bounds(cont, &runtime);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
-    let Names { w, first, .. } = &names;
-    let fields_impl = fields_body.map(|fields_body| {
-        let fields_body = match fields_body.is_empty() {
-            true => quote!(let _ = (#w, #first);),
-            false => fields_body,
+    let Names {
+        w, first, object, ..
+    } = &names;
+    let Some(entries_body) = entries_body else {
+        let body = match &cont.data {
+            Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, &names),
+            Data::Enum(variants) => ser_enum::body(cont, variants, &names),
         };
-        quote! {
+        return quote! {
             #[automatically_derived]
-            impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
-                fn write_json_fields<#format: #runtime::Format>(
-                    &self,
-                    #w: &mut #runtime::JsonWriter<'_, #format>,
-                    #first: &mut bool,
-                ) {
-                    #fields_body
+            impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
+                fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                    #body
                 }
             }
-        }
-    });
+        };
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
             fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                #body
+                #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
             }
         }
-        #fields_impl
+        #[automatically_derived]
+        impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
+            fn write_json_fields<#format: #runtime::Format>(
+                &self,
+                #w: &mut #runtime::JsonWriter<'_, #format>,
+                #first: &mut bool,
+            ) {
+                #runtime::ToJsonFields::write_json_entries::<#format, false>(self, #w, #first);
+            }
+
+            fn write_json_entries<#format: #runtime::Format, const #object: bool>(
+                &self,
+                #w: &mut #runtime::JsonWriter<'_, #format>,
+                #first: &mut bool,
+            ) {
+                #entries_body
+            }
+        }
     }
+}
+
+/// The name of `write_json_entries`' const parameter: `OBJECT`, unless the
+/// type has a const parameter of that name already.
+fn object_param(generics: &syn::Generics) -> syn::Ident {
+    let mut name = String::from("OBJECT");
+    while generics.const_params().any(|p| p.ident == name) {
+        name.push('_');
+    }
+    syn::Ident::new(&name, proc_macro2::Span::call_site())
 }
 
 /// The method's layout parameter is `F`, unless the type has a parameter

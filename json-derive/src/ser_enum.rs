@@ -16,16 +16,20 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::ast::{Container, Repr, Style, Variant};
-use super::ser_struct::{array, located_at, member_entries, object, Entry, Member, Mode, Names};
+use super::literal;
+use super::ser_struct::{
+    array, located_at, member_entries, object, object_or_entries, Entry, Member, Names,
+};
 
-/// The body of `ToJson::write_json`.
+/// The body of `ToJson::write_json`, for an enum that is not
+/// `ToJsonFields` (see [`entries_body`] for the others).
 pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStream {
     if variants.is_empty() {
         return quote!(match *self {});
     }
     let arms = variants
         .iter()
-        .map(|variant| arm(cont, variant, Mode::Object, names));
+        .map(|variant| arm(cont, variant, false, names).0);
     quote! {
         match self {
             #(#arms)*
@@ -33,30 +37,26 @@ pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStrea
     }
 }
 
-/// The body of `ToJsonFields::write_json_fields`, or `None` when some
+/// The body of `ToJsonFields::write_json_entries`, or `None` when some
 /// variant's content is not made of entries.
-pub fn fields_body(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
+pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
     if !variants.iter().all(|v| writes_entries(cont, v)) {
         return None;
     }
+    let first = &names.first;
     if variants.is_empty() {
-        return Some(quote!(match *self {}));
+        return Some(quote! {
+            let _ = #first;
+            match *self {}
+        });
     }
-    let arms: Vec<TokenStream> = variants
+    let (arms, uses_first): (Vec<TokenStream>, Vec<bool>) = variants
         .iter()
-        .map(|variant| arm(cont, variant, Mode::Fields, names))
-        .collect();
-    let Names { w, first, .. } = names;
-    // Untagged unit variants write nothing; if nothing ever writes, the
-    // parameters would be unused.
-    let writes_nothing = |v: &Variant| {
-        v.attrs.skip.is_some()
-            || (repr(cont, v) == Repr::Untagged && effective_style(v) == Style::Unit)
-    };
-    let unused = variants
-        .iter()
-        .all(writes_nothing)
-        .then(|| quote!(let _ = (#w, #first);));
+        .map(|variant| arm(cont, variant, true, names))
+        .unzip();
+    // Untagged unit variants write nothing as entries, and neither do
+    // skipped ones; if no variant writes, `first` is unused.
+    let unused = (!uses_first.contains(&true)).then(|| quote!(let _ = #first;));
     Some(quote! {
         #unused
         match self {
@@ -90,17 +90,28 @@ fn writes_entries(cont: &Container, variant: &Variant) -> bool {
         && matches!(effective_style(variant), Style::Unit | Style::Struct)
 }
 
-fn arm(cont: &Container, variant: &Variant, mode: Mode, names: &Names) -> TokenStream {
-    let w = &names.w;
+/// One match arm, and whether it reads the `first` parameter. With
+/// `entries`, the arm is part of `write_json_entries`: under `if OBJECT`
+/// it writes the whole value, else entries.
+fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (TokenStream, bool) {
+    let Names {
+        w,
+        first,
+        object: object_param,
+        ..
+    } = names;
+    // Code only the whole value writes.
+    let if_object = |code: TokenStream| match entries {
+        true => quote!(if #object_param { #code }),
+        false => code,
+    };
     let ident = variant.ident;
     if variant.attrs.skip.is_some() {
         // serde_json returns an error for a skipped variant; in-memory
         // encoding has no error to return, so it is written as `null`, or
         // as no entry.
-        return match mode {
-            Mode::Object => quote!(Self::#ident { .. } => #w.write_raw(b"null"),),
-            Mode::Fields => quote!(Self::#ident { .. } => {}),
-        };
+        let null = if_object(quote!(#w.write_raw(b"null");));
+        return (quote!(Self::#ident { .. } => { #null }), false);
     }
     let bindings = bindings(variant);
     let style = match variant.attrs.serialize_with {
@@ -121,68 +132,84 @@ fn arm(cont: &Container, variant: &Variant, mode: Mode, names: &Names) -> TokenS
     let skip_none = cont.attrs.skip_serializing_none;
     let unit = style == Style::Unit && variant.attrs.serialize_with.is_none();
     let name = variant.name.as_str();
+    let object_code = |entries_list: &[Entry]| match entries {
+        true => object_or_entries(entries_list, names),
+        false => (object(entries_list, names), false),
+    };
 
-    let code = match repr(cont, variant) {
-        Repr::External if unit && mode == Mode::Object => {
-            let name = super::literal::quoted(name);
-            quote!(#w.write_raw(#name);)
+    let (code, uses_first) = match repr(cont, variant) {
+        Repr::External if unit => {
+            let quoted = literal::quoted(name);
+            match entries {
+                true => (
+                    quote! {
+                        if #object_param {
+                            #w.write_raw(#quoted);
+                        } else {
+                            #w.key_dyn(#first, #quoted);
+                            #w.write_raw(b"null");
+                        }
+                    },
+                    true,
+                ),
+                false => (quote!(#w.write_raw(#quoted);), false),
+            }
         }
         Repr::External => {
             let write = content(variant, style, &members, &bindings, skip_none, names);
-            let entries = [Entry::Value {
+            object_code(&[Entry::Value {
                 key: name,
                 write,
                 skip_if: None,
-            }];
-            object(&entries, mode, names)
+            }])
         }
         Repr::Adjacent { tag, content: key } => {
-            let mut entries = vec![Entry::Tag {
+            let mut list = vec![Entry::Tag {
                 key: &tag,
                 value: name,
             }];
             if !unit {
-                entries.push(Entry::Value {
+                list.push(Entry::Value {
                     key: &key,
                     write: content(variant, style, &members, &bindings, skip_none, names),
                     skip_if: None,
                 });
             }
-            object(&entries, mode, names)
+            object_code(&list)
         }
         Repr::Internal { tag } => {
-            let mut entries = vec![Entry::Tag {
+            let mut list = vec![Entry::Tag {
                 key: &tag,
                 value: name,
             }];
             match style {
-                Style::Newtype => entries.push(Entry::Flatten {
+                Style::Newtype => list.push(Entry::Flatten {
                     value: bindings[0].clone(),
                     span: variant.fields[0].ty.span(),
                     skip_if: None,
                 }),
-                Style::Struct => entries.extend(member_entries(&members, skip_none, names)),
+                Style::Struct => list.extend(member_entries(&members, skip_none, names)),
                 // Tuple variants and `serialize_with` are rejected by `check`.
                 Style::Unit | Style::Tuple => {}
             }
-            object(&entries, mode, names)
+            object_code(&list)
         }
-        Repr::Untagged => match (mode, style) {
-            (Mode::Object, _) => content(variant, style, &members, &bindings, skip_none, names),
-            (Mode::Fields, Style::Struct) => object(
-                &member_entries(&members, skip_none, names),
-                Mode::Fields,
-                names,
-            ),
-            // Only unit variants are left, by `writes_entries`.
-            (Mode::Fields, _) => TokenStream::new(),
-        },
+        // Only unit and struct variants are left, by `writes_entries`.
+        Repr::Untagged if entries && style == Style::Struct => {
+            object_code(&member_entries(&members, skip_none, names))
+        }
+        Repr::Untagged if entries => (if_object(quote!(#w.write_raw(b"null");)), false),
+        Repr::Untagged => (
+            content(variant, style, &members, &bindings, skip_none, names),
+            false,
+        ),
     };
-    quote! {
+    let arm = quote! {
         #pattern => {
             #code
         }
-    }
+    };
+    (arm, uses_first)
 }
 
 /// The variant's content as one JSON value: what an untagged variant
@@ -208,11 +235,7 @@ fn content(
         Style::Unit => quote!(#w.write_raw(b"null");),
         Style::Newtype => names.write_field(&variant.fields[0], &bindings[0]),
         Style::Tuple => array(members, names),
-        Style::Struct => object(
-            &member_entries(members, skip_none, names),
-            Mode::Object,
-            names,
-        ),
+        Style::Struct => object(&member_entries(members, skip_none, names), names),
     }
 }
 

@@ -14,14 +14,17 @@ pub struct Names {
     pub runtime: TokenStream,
     pub w: Ident,
     pub first: Ident,
+    /// The `const OBJECT: bool` parameter of `write_json_entries`.
+    pub object: Ident,
 }
 
 impl Names {
-    pub fn new(runtime: TokenStream) -> Self {
+    pub fn new(runtime: TokenStream, object: Ident) -> Self {
         Names {
             runtime,
             w: Ident::new("w", Span::mixed_site()),
             first: Ident::new("first", Span::mixed_site()),
+            object,
         }
     }
 
@@ -98,7 +101,8 @@ pub struct Member<'a> {
     pub value: TokenStream,
 }
 
-/// The body of `ToJson::write_json` for a struct.
+/// The body of `ToJson::write_json` for a struct that is not written as
+/// an object (see [`entries_body`] for those).
 pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> TokenStream {
     let w = &names.w;
     if let Some((ty, _)) = &cont.attrs.into {
@@ -114,19 +118,18 @@ pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> 
         let member = &field.member;
         return names.write_field(field, &quote!(&self.#member));
     }
-    let members = self_members(fields);
     match style {
         Style::Unit => quote!(#w.write_raw(b"null");),
         // serde writes a newtype's field even when it is marked skipped.
         Style::Newtype => names.write_field(&fields[0], &quote!(&self.0)),
-        Style::Tuple => array(&members, names),
-        Style::Struct => object(&struct_entries(cont, &members, names), Mode::Object, names),
+        Style::Tuple => array(&self_members(fields), names),
+        Style::Struct => unreachable!("written through `entries_body`"),
     }
 }
 
-/// The body of `ToJsonFields::write_json_fields` for a struct, or `None`
-/// when the struct is not written as an object.
-pub fn fields_body(
+/// The body of `ToJsonFields::write_json_entries` for a struct written as
+/// an object (named fields, or none), or `None` for other structs.
+pub fn entries_body(
     cont: &Container,
     style: Style,
     fields: &[Field],
@@ -136,13 +139,25 @@ pub fn fields_body(
         return None;
     }
     match style {
-        Style::Struct | Style::Unit => {
+        Style::Struct => {
             let members = self_members(fields);
-            Some(object(
-                &struct_entries(cont, &members, names),
-                Mode::Fields,
-                names,
-            ))
+            let (code, uses_first) =
+                object_or_entries(&struct_entries(cont, &members, names), names);
+            let first = &names.first;
+            let unused = (!uses_first).then(|| quote!(let _ = #first;));
+            Some(quote!(#unused #code))
+        }
+        // serde writes a unit struct as `null`, and no entry when flattened.
+        Style::Unit => {
+            let Names {
+                w, first, object, ..
+            } = names;
+            Some(quote! {
+                let _ = #first;
+                if #object {
+                    #w.write_raw(b"null");
+                }
+            })
         }
         Style::Newtype | Style::Tuple => None,
     }
@@ -256,18 +271,21 @@ pub fn member_entries<'a>(
         .collect()
 }
 
-/// Whether the code writes a whole object, or entries into one that the
-/// caller opened (`ToJsonFields`, with its `first: &mut bool` parameter).
+/// Whether the code always writes a whole object, or is the body of
+/// `write_json_entries`, writing a whole object when its `OBJECT` parameter
+/// is true and entries into the caller's object (through its
+/// `first: &mut bool` parameter) when it is false.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+enum Mode {
     Object,
-    Fields,
+    Both,
 }
 
 /// What is known, at a point of the generated code, about the object.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
-    /// Nothing written, not even `{`.
+    /// Nothing written: not even `{` when writing an object; when writing
+    /// entries, the `first` parameter says whether the caller wrote any.
     Start,
     /// Open, and the run-time `first` flag says whether an entry was written.
     Open,
@@ -275,7 +293,7 @@ enum State {
     Certain,
 }
 
-/// A JSON object, or its entries alone in [`Mode::Fields`].
+/// A JSON object.
 ///
 /// While no entry has certainly been written, keys go through `key_dyn`
 /// with a run-time `first` flag; once one has, every later key is a static
@@ -283,20 +301,44 @@ enum State {
 /// therefore all literals: `{"a":`, `,"b":`. A leading tag is merged with
 /// the next key: `{"type":"Circle","radius":`. A flattened field takes the
 /// `first` flag, or `&mut false` once an entry is certain.
-pub fn object(entries: &[Entry], mode: Mode, names: &Names) -> TokenStream {
-    let Names { w, first, .. } = names;
+pub fn object(entries: &[Entry], names: &Names) -> TokenStream {
+    build(entries, Mode::Object, names).0
+}
+
+/// The body of `write_json_entries`: [`object`] when `OBJECT` is true, and
+/// the same entries without braces when it is false. The two differ only
+/// where the object opens and closes, under `if OBJECT`. Also says whether
+/// the code reads the `first` parameter.
+pub fn object_or_entries(entries: &[Entry], names: &Names) -> (TokenStream, bool) {
+    build(entries, Mode::Both, names)
+}
+
+fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
+    let Names {
+        w, first, object, ..
+    } = names;
     let first_arg = match mode {
         Mode::Object => quote!(&mut #first),
-        Mode::Fields => quote!(#first),
+        Mode::Both => quote!(#first),
     };
-    let open = quote! {
-        #w.begin_object();
-        let mut #first = true;
+    let open = match mode {
+        Mode::Object => quote! {
+            #w.begin_object();
+            let mut #first = true;
+        },
+        Mode::Both => quote! {
+            if #object {
+                #w.begin_object();
+            }
+        },
     };
-    let mut state = match mode {
-        Mode::Object => State::Start,
-        Mode::Fields => State::Open,
+    // Code that only the whole object writes.
+    let if_object = |code: TokenStream| match mode {
+        Mode::Object => code,
+        Mode::Both => quote!(if #object { #code }),
     };
+    let mut uses_first = false;
+    let mut state = State::Start;
     let mut code = TokenStream::new();
     let mut rest = entries;
     while let Some((entry, after)) = rest.split_first() {
@@ -305,12 +347,21 @@ pub fn object(entries: &[Entry], mode: Mode, names: &Names) -> TokenStream {
             Entry::Tag { .. } if state == State::Start => {
                 let (run, write, after) = static_run(entries.len() - rest.len() - 1, entries);
                 rest = after;
-                code.extend(run_code(&run, names));
+                let run_code = run_code(&run, names);
+                code.extend(match mode {
+                    Mode::Object => run_code,
+                    Mode::Both => {
+                        uses_first = true;
+                        let entries = run_as_entries(&run, names);
+                        quote!(if #object { #run_code } else { #entries })
+                    }
+                });
                 code.extend(write);
                 state = State::Certain;
             }
             Entry::Tag { key, value } => {
-                let key = key_code(state, key, &first_arg, names);
+                uses_first |= state == State::Open;
+                let key = key_code(state, mode, key, &first_arg, names);
                 let value = literal::quoted(value);
                 code.extend(quote!(#key #w.write_raw(#value);));
                 state = State::Certain;
@@ -324,7 +375,8 @@ pub fn object(entries: &[Entry], mode: Mode, names: &Names) -> TokenStream {
                     code.extend(open.clone());
                     state = State::Open;
                 }
-                let key = key_code(state, key, &first_arg, names);
+                uses_first |= state != State::Certain && mode == Mode::Both;
+                let key = key_code(state, mode, key, &first_arg, names);
                 code.extend(guarded(skip_if.clone(), quote!(#key #write)));
                 if skip_if.is_none() {
                     state = State::Certain;
@@ -341,37 +393,62 @@ pub fn object(entries: &[Entry], mode: Mode, names: &Names) -> TokenStream {
                 }
                 let first = match state {
                     State::Certain => quote!(&mut false),
-                    _ => first_arg.clone(),
+                    _ => {
+                        uses_first = true;
+                        first_arg.clone()
+                    }
                 };
                 let write = names.write_fields(*span, value, &first);
                 code.extend(guarded(skip_if.clone(), write));
             }
         }
     }
-    if mode == Mode::Object {
-        code.extend(match state {
-            State::Start => quote!(#w.write_raw(b"{}");),
-            State::Open => quote!(#w.end_object_dyn(#first);),
-            State::Certain => quote!(#w.end_object();),
-        });
-    }
-    code
+    code.extend(match state {
+        State::Start => if_object(quote!(#w.write_raw(b"{}");)),
+        State::Open => {
+            uses_first = true;
+            match mode {
+                Mode::Object => quote!(#w.end_object_dyn(#first);),
+                Mode::Both => if_object(quote!(#w.end_object_dyn(*#first);)),
+            }
+        }
+        State::Certain => if_object(quote!(#w.end_object();)),
+    });
+    (code, uses_first)
 }
 
 /// The key of an entry: `{"key":` opening the object, `"key"` through
 /// `key_dyn`, or `,"key":` after a certain entry.
-fn key_code(state: State, key: &str, first_arg: &TokenStream, names: &Names) -> TokenStream {
-    let w = &names.w;
-    match state {
-        State::Start => {
+fn key_code(
+    state: State,
+    mode: Mode,
+    key: &str,
+    first_arg: &TokenStream,
+    names: &Names,
+) -> TokenStream {
+    let Names { w, object, .. } = names;
+    let dynamic = || {
+        let lit = literal::quoted(key);
+        quote!(#w.key_dyn(#first_arg, #lit);)
+    };
+    match (state, mode) {
+        (State::Start, Mode::Object) => {
             let lit = literal::first_key(key);
             quote!(#w.key(#lit);)
         }
-        State::Open => {
-            let lit = literal::quoted(key);
-            quote!(#w.key_dyn(#first_arg, #lit);)
+        (State::Start, Mode::Both) => {
+            let lit = literal::first_key(key);
+            let dynamic = dynamic();
+            quote! {
+                if #object {
+                    #w.key(#lit);
+                } else {
+                    #dynamic
+                }
+            }
         }
-        State::Certain => {
+        (State::Open, _) => dynamic(),
+        (State::Certain, _) => {
             let lit = literal::next_key(key);
             quote!(#w.key(#lit);)
         }
@@ -419,6 +496,26 @@ fn run_code(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
     let w = &names.w;
     let compact = literal::concat(parts);
     quote!(#w.static_entries(#compact, &[#(#parts),*]);)
+}
+
+/// The same run as entries of the caller's object: the first key through
+/// `key_dyn`, values raw, later keys static.
+fn run_as_entries(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
+    let Names { w, first, .. } = names;
+    let mut code = TokenStream::new();
+    for (i, part) in parts.iter().enumerate() {
+        code.extend(match i {
+            0 => {
+                // `{"key":` without its brace and colon: `"key"`.
+                let bytes = part.value();
+                let quoted = syn::LitByteStr::new(&bytes[1..bytes.len() - 1], part.span());
+                quote!(#w.key_dyn(#first, #quoted);)
+            }
+            i if i % 2 == 1 => quote!(#w.write_raw(#part);),
+            _ => quote!(#w.key(#part);),
+        });
+    }
+    code
 }
 
 /// A JSON array of the members, for tuple structs and tuple variants.

@@ -74,6 +74,30 @@ pub trait ToJsonFields {
     /// `first` says whether no entry of that object was written yet, and
     /// is cleared by every entry written.
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool);
+
+    /// Writes `self` as a whole object when `OBJECT` is true, and as
+    /// [`write_json_fields`](Self::write_json_fields) does when it is false.
+    ///
+    /// `#[derive(ToJson)]` implements this one method, and both
+    /// `ToJson::write_json` and `write_json_fields` call it, so one body is
+    /// type-checked for both; `OBJECT` decides, at compile time, only how
+    /// the object opens and closes. Hand-written impls need not implement
+    /// it.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_entries<F: Format, const OBJECT: bool>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.begin_object();
+        }
+        self.write_json_fields(w, first);
+        if OBJECT {
+            w.end_object_dyn(*first);
+        }
+    }
 }
 
 /// Every `(key, value)` pair as an entry, as serde writes a flattened map.

@@ -5,36 +5,7 @@ impl ::json_runtime::ToJson for Shape {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        match self {
-            Self::Empty => {
-                w.write_raw(b"\"empty\"");
-            }
-            Self::Circle(f0) => {
-                w.key(b"{\"circle\":");
-                ::json_runtime::ToJson::write_json(f0, w);
-                w.end_object();
-            }
-            Self::Line(f0, f1) => {
-                w.key(b"{\"line\":");
-                w.begin_array();
-                w.array_value(true);
-                ::json_runtime::ToJson::write_json(f0, w);
-                w.array_value(false);
-                ::json_runtime::ToJson::write_json(f1, w);
-                w.end_array(false);
-                w.end_object();
-            }
-            Self::Rectangle { width, height } => {
-                w.key(b"{\"rect\":");
-                w.key(b"{\"width\":");
-                ::json_runtime::ToJson::write_json(width, w);
-                w.key(b",\"height\":");
-                ::json_runtime::ToJson::write_json(height, w);
-                w.end_object();
-                w.end_object();
-            }
-            Self::Hidden { .. } => w.write_raw(b"null"),
-        }
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -44,33 +15,69 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
         match self {
             Self::Empty => {
-                w.key_dyn(first, b"\"empty\"");
-                w.write_raw(b"null");
+                if OBJECT {
+                    w.write_raw(b"\"empty\"");
+                } else {
+                    w.key_dyn(first, b"\"empty\"");
+                    w.write_raw(b"null");
+                }
             }
             Self::Circle(f0) => {
-                w.key_dyn(first, b"\"circle\"");
+                if OBJECT {
+                    w.key(b"{\"circle\":");
+                } else {
+                    w.key_dyn(first, b"\"circle\"");
+                }
                 ::json_runtime::ToJson::write_json(f0, w);
+                if OBJECT {
+                    w.end_object();
+                }
             }
             Self::Line(f0, f1) => {
-                w.key_dyn(first, b"\"line\"");
+                if OBJECT {
+                    w.key(b"{\"line\":");
+                } else {
+                    w.key_dyn(first, b"\"line\"");
+                }
                 w.begin_array();
                 w.array_value(true);
                 ::json_runtime::ToJson::write_json(f0, w);
                 w.array_value(false);
                 ::json_runtime::ToJson::write_json(f1, w);
                 w.end_array(false);
+                if OBJECT {
+                    w.end_object();
+                }
             }
             Self::Rectangle { width, height } => {
-                w.key_dyn(first, b"\"rect\"");
+                if OBJECT {
+                    w.key(b"{\"rect\":");
+                } else {
+                    w.key_dyn(first, b"\"rect\"");
+                }
                 w.key(b"{\"width\":");
                 ::json_runtime::ToJson::write_json(width, w);
                 w.key(b",\"height\":");
                 ::json_runtime::ToJson::write_json(height, w);
                 w.end_object();
+                if OBJECT {
+                    w.end_object();
+                }
             }
-            Self::Hidden { .. } => {}
+            Self::Hidden { .. } => {
+                if OBJECT {
+                    w.write_raw(b"null");
+                }
+            }
         }
     }
 }

@@ -5,13 +5,7 @@ impl ::json_runtime::ToJson for Paging {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.key(b"{\"page\":");
-        ::json_runtime::ToJson::write_json(&self.page, w);
-        if !Option::is_none(&self.cursor) {
-            w.key(b",\"cursor\":");
-            ::json_runtime::ToJson::write_json(&self.cursor, w);
-        }
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -21,11 +15,25 @@ impl ::json_runtime::ToJsonFields for Paging {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        w.key_dyn(first, b"\"page\"");
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key(b"{\"page\":");
+        } else {
+            w.key_dyn(first, b"\"page\"");
+        }
         ::json_runtime::ToJson::write_json(&self.page, w);
         if !Option::is_none(&self.cursor) {
             w.key(b",\"cursor\":");
             ::json_runtime::ToJson::write_json(&self.cursor, w);
+        }
+        if OBJECT {
+            w.end_object();
         }
     }
 }
@@ -37,15 +45,7 @@ impl ::json_runtime::ToJson for Request {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.begin_object();
-        let mut first = true;
-        ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, &mut first);
-        w.key_dyn(&mut first, b"\"query\"");
-        ::json_runtime::ToJson::write_json(&self.query, w);
-        ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
-        w.key(b",\"limit\":");
-        ::json_runtime::ToJson::write_json(&self.limit, w);
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -55,11 +55,24 @@ impl ::json_runtime::ToJsonFields for Request {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.begin_object();
+        }
         ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
         w.key_dyn(first, b"\"query\"");
         ::json_runtime::ToJson::write_json(&self.query, w);
         ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
         w.key(b",\"limit\":");
         ::json_runtime::ToJson::write_json(&self.limit, w);
+        if OBJECT {
+            w.end_object();
+        }
     }
 }

@@ -9,15 +9,7 @@ where
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.key(b"{\"title\":");
-        ::json_runtime::ToJson::write_json(&self.title, w);
-        w.key(b",\"items\":");
-        ::json_runtime::ToJson::write_json(&self.items, w);
-        w.key(b",\"index\":");
-        ::json_runtime::ToJson::write_json(&self.index, w);
-        w.key(b",\"marker\":");
-        ::json_runtime::ToJson::write_json(&self.marker, w);
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -31,7 +23,18 @@ where
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        w.key_dyn(first, b"\"title\"");
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key(b"{\"title\":");
+        } else {
+            w.key_dyn(first, b"\"title\"");
+        }
         ::json_runtime::ToJson::write_json(&self.title, w);
         w.key(b",\"items\":");
         ::json_runtime::ToJson::write_json(&self.items, w);
@@ -39,5 +42,8 @@ where
         ::json_runtime::ToJson::write_json(&self.index, w);
         w.key(b",\"marker\":");
         ::json_runtime::ToJson::write_json(&self.marker, w);
+        if OBJECT {
+            w.end_object();
+        }
     }
 }

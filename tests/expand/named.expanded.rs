@@ -5,17 +5,7 @@ impl ::json_runtime::ToJson for Order {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.key(b"{\"orderId\":");
-        ::json_runtime::ToJson::write_json(&self.order_id, w);
-        w.key(b",\"customer\":");
-        ::json_runtime::ToJson::write_json(&self.customer_name, w);
-        if !Vec::is_empty(&self.line_items) {
-            w.key(b",\"lineItems\":");
-            ::json_runtime::ToJson::write_json(&self.line_items, w);
-        }
-        w.key(b",\"totalCents\":");
-        ::json_runtime::ToJson::write_json(&self.total_cents, w);
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -25,7 +15,18 @@ impl ::json_runtime::ToJsonFields for Order {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        w.key_dyn(first, b"\"orderId\"");
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key(b"{\"orderId\":");
+        } else {
+            w.key_dyn(first, b"\"orderId\"");
+        }
         ::json_runtime::ToJson::write_json(&self.order_id, w);
         w.key(b",\"customer\":");
         ::json_runtime::ToJson::write_json(&self.customer_name, w);
@@ -35,5 +36,8 @@ impl ::json_runtime::ToJsonFields for Order {
         }
         w.key(b",\"totalCents\":");
         ::json_runtime::ToJson::write_json(&self.total_cents, w);
+        if OBJECT {
+            w.end_object();
+        }
     }
 }

@@ -5,19 +5,7 @@ impl ::json_runtime::ToJson for Teacher {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.begin_object();
-        let mut first = true;
-        if !::core::option::Option::is_none(&self.nickname) {
-            w.key_dyn(&mut first, b"\"nickname\"");
-            ::json_runtime::ToJson::write_json(&self.nickname, w);
-        }
-        w.key_dyn(&mut first, b"\"name\"");
-        ::json_runtime::ToJson::write_json(&self.name, w);
-        if !::core::option::Option::is_none(&self.courses) {
-            w.key(b",\"courses\":");
-            ::json_runtime::ToJson::write_json(&self.courses, w);
-        }
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -27,6 +15,16 @@ impl ::json_runtime::ToJsonFields for Teacher {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.begin_object();
+        }
         if !::core::option::Option::is_none(&self.nickname) {
             w.key_dyn(first, b"\"nickname\"");
             ::json_runtime::ToJson::write_json(&self.nickname, w);
@@ -36,6 +34,9 @@ impl ::json_runtime::ToJsonFields for Teacher {
         if !::core::option::Option::is_none(&self.courses) {
             w.key(b",\"courses\":");
             ::json_runtime::ToJson::write_json(&self.courses, w);
+        }
+        if OBJECT {
+            w.end_object();
         }
     }
 }

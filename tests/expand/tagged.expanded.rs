@@ -5,9 +5,7 @@ impl ::json_runtime::ToJson for Style {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        w.key(b"{\"color\":");
-        ::json_runtime::ToJson::write_json(&self.color, w);
-        w.end_object();
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -17,8 +15,22 @@ impl ::json_runtime::ToJsonFields for Style {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        w.key_dyn(first, b"\"color\"");
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key(b"{\"color\":");
+        } else {
+            w.key_dyn(first, b"\"color\"");
+        }
         ::json_runtime::ToJson::write_json(&self.color, w);
+        if OBJECT {
+            w.end_object();
+        }
     }
 }
 
@@ -29,32 +41,7 @@ impl ::json_runtime::ToJson for Shape {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        match self {
-            Self::Dot => {
-                w.static_entries(b"{\"type\":\"dot\"", &[b"{\"type\":", b"\"dot\""]);
-                w.end_object();
-            }
-            Self::Circle { radius, label } => {
-                w.static_entries(
-                    b"{\"type\":\"circle\",\"radius\":",
-                    &[b"{\"type\":", b"\"circle\"", b",\"radius\":"],
-                );
-                ::json_runtime::ToJson::write_json(radius, w);
-                if !Option::is_none(label) {
-                    w.key(b",\"label\":");
-                    ::json_runtime::ToJson::write_json(label, w);
-                }
-                w.end_object();
-            }
-            Self::Styled(f0) => {
-                w.static_entries(
-                    b"{\"type\":\"styled\"",
-                    &[b"{\"type\":", b"\"styled\""],
-                );
-                ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
-                w.end_object();
-            }
-        }
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -64,25 +51,59 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
         match self {
             Self::Dot => {
-                w.key_dyn(first, b"\"type\"");
-                w.write_raw(b"\"dot\"");
+                if OBJECT {
+                    w.static_entries(b"{\"type\":\"dot\"", &[b"{\"type\":", b"\"dot\""]);
+                } else {
+                    w.key_dyn(first, b"\"type\"");
+                    w.write_raw(b"\"dot\"");
+                }
+                if OBJECT {
+                    w.end_object();
+                }
             }
             Self::Circle { radius, label } => {
-                w.key_dyn(first, b"\"type\"");
-                w.write_raw(b"\"circle\"");
-                w.key(b",\"radius\":");
+                if OBJECT {
+                    w.static_entries(
+                        b"{\"type\":\"circle\",\"radius\":",
+                        &[b"{\"type\":", b"\"circle\"", b",\"radius\":"],
+                    );
+                } else {
+                    w.key_dyn(first, b"\"type\"");
+                    w.write_raw(b"\"circle\"");
+                    w.key(b",\"radius\":");
+                }
                 ::json_runtime::ToJson::write_json(radius, w);
                 if !Option::is_none(label) {
                     w.key(b",\"label\":");
                     ::json_runtime::ToJson::write_json(label, w);
                 }
+                if OBJECT {
+                    w.end_object();
+                }
             }
             Self::Styled(f0) => {
-                w.key_dyn(first, b"\"type\"");
-                w.write_raw(b"\"styled\"");
+                if OBJECT {
+                    w.static_entries(
+                        b"{\"type\":\"styled\"",
+                        &[b"{\"type\":", b"\"styled\""],
+                    );
+                } else {
+                    w.key_dyn(first, b"\"type\"");
+                    w.write_raw(b"\"styled\"");
+                }
                 ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
+                if OBJECT {
+                    w.end_object();
+                }
             }
         }
     }
