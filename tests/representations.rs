@@ -500,3 +500,28 @@ fn generic_tagged_enums() {
     assert_same(&Adjacent::V(5));
     assert_same(&Untagged::V("x"));
 }
+
+/// The generated method's generic parameters (`F`, `OBJECT`) are renamed
+/// when the type already uses those names, for a parameter or a field.
+#[test]
+fn generated_parameter_names_do_not_clash() {
+    #[derive(Serialize, ToJson)]
+    #[allow(non_snake_case)]
+    #[serde(tag = "t")]
+    enum E {
+        V { OBJECT: u8, F: u8 },
+    }
+    #[derive(Serialize, ToJson)]
+    struct S<OBJECT, const F: usize> {
+        a: OBJECT,
+        #[serde(skip)]
+        b: [u8; F],
+    }
+    #[derive(Serialize, ToJson)]
+    struct C<const OBJECT: bool> {
+        b: u8,
+    }
+    assert_same(&E::V { OBJECT: 1, F: 2 });
+    assert_same(&S { a: 1, b: [0; 2] });
+    assert_same(&C::<true> { b: 3 });
+}

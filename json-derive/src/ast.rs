@@ -72,6 +72,14 @@ impl Field<'_> {
     pub fn skipped(&self) -> bool {
         self.attrs.skip.is_some()
     }
+
+    /// The field's name as written in Rust, or its index.
+    pub fn name_in_code(&self) -> String {
+        match &self.member {
+            Member::Named(ident) => ident.to_string(),
+            Member::Unnamed(index) => index.index.to_string(),
+        }
+    }
 }
 
 impl<'a> Container<'a> {

@@ -340,8 +340,5 @@ fn key_span(field: &Field) -> Span {
 }
 
 fn display_member(field: &Field) -> String {
-    match &field.member {
-        syn::Member::Named(ident) => ident.to_string(),
-        syn::Member::Unnamed(index) => index.index.to_string(),
-    }
+    field.name_in_code()
 }

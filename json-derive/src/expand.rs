@@ -42,7 +42,7 @@ fn runtime_path(cont: &Container) -> TokenStream {
 /// object's braces are written, so the code is type-checked once.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
-    let names = Names::new(runtime.clone(), object_param(cont.generics));
+    let names = Names::new(runtime.clone(), object_param(cont));
     let entries_body = match &cont.data {
         Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, &names),
         Data::Enum(variants) => ser_enum::entries_body(cont, variants, &names),
@@ -97,20 +97,38 @@ fn impl_block(cont: &Container) -> TokenStream {
 }
 
 /// The name of `write_json_entries`' const parameter: `OBJECT`, unless the
-/// type has a const parameter of that name already.
-fn object_param(generics: &syn::Generics) -> syn::Ident {
-    let mut name = String::from("OBJECT");
-    while generics.const_params().any(|p| p.ident == name) {
-        name.push('_');
-    }
-    syn::Ident::new(&name, proc_macro2::Span::call_site())
+/// type has a generic parameter or a field of that name (a field named
+/// like a const would be read as a constant pattern in a variant's match).
+fn object_param(cont: &Container) -> syn::Ident {
+    let fields: Vec<String> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().map(|f| f.name_in_code()).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| v.fields.iter().map(|f| f.name_in_code()))
+            .collect(),
+    };
+    fresh_param("OBJECT", cont.generics, &fields)
 }
 
 /// The method's layout parameter is `F`, unless the type has a parameter
 /// of that name already.
 fn format_param(generics: &syn::Generics) -> syn::Ident {
-    let mut name = String::from("F");
-    while generics.type_params().any(|p| p.ident == name) {
+    fresh_param("F", generics, &[])
+}
+
+/// `base`, with `_` appended until no generic parameter of the type nor
+/// any of `taken` has that name.
+fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
+    let mut name = String::from(base);
+    let clashes = |name: &str| {
+        taken.iter().any(|t| t == name)
+            || generics.params.iter().any(|p| match p {
+                syn::GenericParam::Type(t) => t.ident == name,
+                syn::GenericParam::Const(c) => c.ident == name,
+                syn::GenericParam::Lifetime(_) => false,
+            })
+    };
+    while clashes(&name) {
         name.push('_');
     }
     syn::Ident::new(&name, proc_macro2::Span::call_site())
