@@ -220,3 +220,54 @@ fn lines_into_write_file_with() {
     .unwrap();
     assert!(std::fs::read(&path).unwrap() == lines_expected(&events(n)));
 }
+
+/// Records the size of every `write` call.
+#[derive(Default)]
+struct WriteSizes(Vec<usize>);
+
+impl std::io::Write for WriteSizes {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.push(buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Up to about 1 MiB, a sequence goes out in one write, as `to_vec` plus
+/// `write_all` would; past it, in one ~1 MiB write and then 64 KiB chunks.
+#[test]
+fn write_calls_are_one_then_bounded_chunks() {
+    let small = events(3000);
+    assert!(serde_compact(&small).len() < 900 * 1024);
+    let mut w = WriteSizes::default();
+    json_runtime::to_writer_array(&mut w, &small).unwrap();
+    assert_eq!(w.0, [serde_compact(&small).len()]);
+    let mut w = WriteSizes::default();
+    json_runtime::to_writer_lines(&mut w, &small).unwrap();
+    assert_eq!(w.0.len(), 1);
+
+    let n = 20_000;
+    let total = serde_compact(&events(n)).len();
+    assert!(total > 2 * 1024 * 1024);
+    for lines in [false, true] {
+        let mut w = WriteSizes::default();
+        if lines {
+            json_runtime::to_writer_lines(&mut w, (0..n).map(event)).unwrap();
+        } else {
+            json_runtime::to_writer_array_pretty(&mut w, (0..n).map(event)).unwrap();
+        }
+        let first = w.0[0];
+        assert!(
+            (900 * 1024..1024 * 1024).contains(&first),
+            "first write {first}"
+        );
+        assert!(w.0.len() > 10, "{} writes", w.0.len());
+        let largest_later = *w.0[1..].iter().max().unwrap();
+        assert!(
+            largest_later < 70 * 1024,
+            "a later write of {largest_later}"
+        );
+    }
+}

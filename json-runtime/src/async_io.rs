@@ -10,7 +10,8 @@ use std::io;
 
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 
-use crate::writer::{Compact, Format, JsonWriter, Pretty, STREAM_CHUNK};
+use crate::stream::{fill_array, fill_lines, ArrayState};
+use crate::writer::{Compact, Format, Pretty, STREAM_CHUNK};
 use crate::{encode_to_vec, ToJson, DEFAULT_INDENT};
 
 /// The capacity of the reusable chunk buffer: a chunk is written once it
@@ -23,81 +24,6 @@ async fn write_chunked<W: AsyncWrite + Unpin>(writer: &mut W, bytes: &[u8]) -> i
         writer.write_all(chunk).await?;
     }
     writer.flush().await
-}
-
-/// Where an array being written in chunks stands.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ArrayState {
-    /// `[` is not written yet.
-    Start,
-    /// `[` and at least zero elements are written; `true` once an element was.
-    Open { any: bool },
-}
-
-/// Encodes array elements into `buf` (empty on entry) until it holds at
-/// least one chunk or the items run out, and says whether they ran out
-/// (then the closing `]` is in `buf`).
-fn fill_array<F: Format, I>(
-    buf: &mut Vec<u8>,
-    indent: &[u8],
-    items: &mut I,
-    state: &mut ArrayState,
-) -> bool
-where
-    I: Iterator,
-    I::Item: ToJson,
-{
-    debug_assert!(buf.is_empty());
-    let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
-    // Opening the array sets the writer's nesting depth for pretty layout.
-    // When an earlier chunk already carried the `[`, it is dropped again.
-    w.begin_array();
-    let mut any = match *state {
-        ArrayState::Start => false,
-        ArrayState::Open { any } => {
-            debug_assert_eq!(w.buf_mut().as_slice(), b"[");
-            w.buf_mut().clear();
-            any
-        }
-    };
-    let done = loop {
-        let Some(item) = items.next() else {
-            w.end_array(!any);
-            break true;
-        };
-        w.array_value(!any);
-        any = true;
-        item.write_json(&mut w);
-        if w.buf_mut().len() >= STREAM_CHUNK {
-            break false;
-        }
-    };
-    *state = ArrayState::Open { any };
-    *buf = w.into_buf();
-    done
-}
-
-/// Encodes lines into `buf` (empty on entry) until it holds at least one
-/// chunk or the items run out, and says whether they ran out.
-fn fill_lines<I>(buf: &mut Vec<u8>, items: &mut I) -> bool
-where
-    I: Iterator,
-    I::Item: ToJson,
-{
-    debug_assert!(buf.is_empty());
-    let mut w = JsonWriter::<Compact>::to_memory(std::mem::take(buf), DEFAULT_INDENT);
-    let done = loop {
-        let Some(item) = items.next() else {
-            break true;
-        };
-        item.write_json(&mut w);
-        w.write_raw(b"\n");
-        if w.buf_mut().len() >= STREAM_CHUNK {
-            break false;
-        }
-    };
-    *buf = w.into_buf();
-    done
 }
 
 async fn array_to_async_writer<F: Format, W, I>(
@@ -114,7 +40,7 @@ where
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(&mut buf, indent, &mut items, &mut state);
+        let done = fill_array::<F, _>(&mut buf, indent, &mut items, &mut state, STREAM_CHUNK);
         writer.write_all(&buf).await?;
         buf.clear();
         if done {
@@ -227,7 +153,7 @@ where
     let mut items = items.into_iter();
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     loop {
-        let done = fill_lines(&mut buf, &mut items);
+        let done = fill_lines(&mut buf, &mut items, STREAM_CHUNK);
         if !buf.is_empty() {
             writer.write_all(&buf).await?;
             buf.clear();

@@ -1,51 +1,106 @@
 //! Sequences of any length, encoded from an iterator straight into an
 //! `io::Write`: one JSON array, or JSON Lines.
 //!
-//! Only the 64 KiB output buffer and the element being encoded are held in
-//! memory, so a lazily generated iterator of millions of records streams
-//! to a file in flat memory.
+//! The first [`FIRST_WRITE`] bytes are encoded in memory and handed over in
+//! one `write_all`, so a small sequence costs one write call, as
+//! `to_vec` + `write_all` would. Past that, the rest streams through the
+//! 64 KiB buffer of `to_writer`. Memory stays bounded by about 1 MiB plus
+//! the element being encoded, so a lazily generated iterator of millions of
+//! records streams to a file in flat memory.
 
 use std::io;
 
 use crate::writer::{Compact, Format, JsonWriter, Pretty};
 use crate::{PrettyFormatter, ToJson, DEFAULT_INDENT};
 
-/// Writes every item as one element of a JSON array, draining to the sink
-/// between elements. The same bytes as [`ToJson`] for a slice.
-pub(crate) fn write_array<F, I>(w: &mut JsonWriter<'_, F>, items: I)
-where
-    F: Format,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    let mut items = items.into_iter();
-    w.begin_array();
-    let Some(first) = items.next() else {
-        w.end_array(true);
-        return;
-    };
-    w.array_value(true);
-    first.write_json(w);
-    w.flush_point();
-    for item in items {
-        w.array_value(false);
-        item.write_json(w);
-        w.flush_point();
-    }
-    w.end_array(false);
+/// Output below this size goes out in a single write. 64 KiB below 1 MiB,
+/// so that elements smaller than 64 KiB never make the buffer (which grows
+/// by doubling) outgrow 1 MiB.
+const FIRST_WRITE: usize = 1024 * 1024 - 64 * 1024;
+
+/// Where an array being encoded in pieces stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ArrayState {
+    /// `[` is not written yet.
+    Start,
+    /// `[` is written; `any` once an element was.
+    Open { any: bool },
 }
 
-/// Writes every item as one compact JSON value followed by `\n`.
-pub(crate) fn write_lines<I>(w: &mut JsonWriter<'_, Compact>, items: I)
+/// Opens a writer positioned inside an array whose `[` already went out in
+/// an earlier piece: opening the array sets the nesting depth for pretty
+/// layout, and the `[` it wrote is dropped again.
+fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
+    let len = w.buf_mut().len();
+    w.begin_array();
+    debug_assert_eq!(&w.buf_mut()[len..], b"[");
+    w.buf_mut().truncate(len);
+}
+
+/// Encodes array elements into `buf` (empty on entry) until it holds at
+/// least `threshold` bytes or the items run out, and says whether they ran
+/// out (then the closing `]` is in `buf` too).
+pub(crate) fn fill_array<F: Format, I>(
+    buf: &mut Vec<u8>,
+    indent: &[u8],
+    items: &mut I,
+    state: &mut ArrayState,
+    threshold: usize,
+) -> bool
 where
-    I: IntoIterator,
+    I: Iterator,
     I::Item: ToJson,
 {
-    for item in items {
-        item.write_json(w);
+    debug_assert!(buf.is_empty());
+    let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
+    let mut any = match *state {
+        ArrayState::Start => {
+            w.begin_array();
+            false
+        }
+        ArrayState::Open { any } => {
+            resume_array(&mut w);
+            any
+        }
+    };
+    let done = loop {
+        let Some(item) = items.next() else {
+            w.end_array(!any);
+            break true;
+        };
+        w.array_value(!any);
+        any = true;
+        item.write_json(&mut w);
+        if w.buf_mut().len() >= threshold {
+            break false;
+        }
+    };
+    *state = ArrayState::Open { any };
+    *buf = w.into_buf();
+    done
+}
+
+/// Encodes JSON Lines into `buf` (empty on entry) until it holds at least
+/// `threshold` bytes or the items run out, and says whether they ran out.
+pub(crate) fn fill_lines<I>(buf: &mut Vec<u8>, items: &mut I, threshold: usize) -> bool
+where
+    I: Iterator,
+    I::Item: ToJson,
+{
+    debug_assert!(buf.is_empty());
+    let mut w = JsonWriter::<Compact>::to_memory(std::mem::take(buf), DEFAULT_INDENT);
+    let done = loop {
+        let Some(item) = items.next() else {
+            break true;
+        };
+        item.write_json(&mut w);
         w.write_raw(b"\n");
-        w.flush_point();
-    }
+        if w.buf_mut().len() >= threshold {
+            break false;
+        }
+    };
+    *buf = w.into_buf();
+    done
 }
 
 fn array_to_writer<F: Format, W: io::Write, I>(
@@ -57,8 +112,24 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
+    let mut items = items.into_iter();
+    let mut state = ArrayState::Start;
+    let mut first = Vec::new();
+    let done = fill_array::<F, _>(&mut first, indent, &mut items, &mut state, FIRST_WRITE);
+    out.write_all(&first)?;
+    if done {
+        return out.flush();
+    }
+    drop(first);
+    // At least one element was written, or the array would be done.
     let mut w = JsonWriter::<F>::to_io(&mut out, indent);
-    write_array(&mut w, items);
+    resume_array(&mut w);
+    for item in items {
+        w.array_value(false);
+        item.write_json(&mut w);
+        w.flush_point();
+    }
+    w.end_array(false);
     w.finish_io()
 }
 
@@ -66,12 +137,16 @@ where
 /// `writer`.
 ///
 /// The bytes equal `serde_json::to_vec` of the items collected into a
-/// `Vec`, but nothing is collected: memory holds the 64 KiB output buffer
-/// and the element being encoded, whatever the length. Items may be values
-/// or references, and the iterator may be lazy. I/O errors behave as in
-/// [`to_writer`](crate::to_writer): the first one is returned, and nothing
-/// is written after it (the iterator is still run to its end, with output
-/// discarded).
+/// `Vec`, but nothing is collected: memory holds at most about 1 MiB of
+/// output plus the element being encoded, whatever the length. Output up
+/// to that size goes to `writer` in one `write_all`, as `to_vec` and
+/// `write_all` would; the rest streams through the 64 KiB buffer of
+/// [`to_writer`](crate::to_writer). Items may be values or references,
+/// and the iterator may be lazy.
+///
+/// I/O errors behave as in [`to_writer`](crate::to_writer): the first one
+/// is returned, and nothing is written after it. The iterator may still be
+/// run to its end after an error, with the output discarded.
 ///
 /// ```
 /// #[derive(json_runtime::ToJson)]
@@ -157,8 +232,22 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
+    let mut items = items.into_iter();
+    let mut first = Vec::new();
+    let done = fill_lines(&mut first, &mut items, FIRST_WRITE);
+    if !first.is_empty() {
+        writer.write_all(&first)?;
+    }
+    if done {
+        return writer.flush();
+    }
+    drop(first);
     let mut w = JsonWriter::<Compact>::to_io(&mut writer, DEFAULT_INDENT);
-    write_lines(&mut w, items);
+    for item in items {
+        item.write_json(&mut w);
+        w.write_raw(b"\n");
+        w.flush_point();
+    }
     w.finish_io()
 }
 
