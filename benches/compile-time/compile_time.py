@@ -1,0 +1,798 @@
+#!/usr/bin/env python3
+"""Compile-time and code-size cost of #[derive(ToJson)] against #[derive(Serialize)].
+
+Generates one crate of N types (structs of 5-30 fields, enums with unit,
+newtype, tuple and struct variants, generic structs, tuple structs, nested
+Option/Vec/BTreeMap fields, rename_all/rename/skip_serializing_if/skip
+attributes) twice, deterministically from a seed:
+
+  ct-serde  derives serde::Serialize, serialized through serde_json::to_vec
+  ct-json   derives json_runtime::ToJson, serialized through json_runtime::to_vec
+
+Both are members of one generated workspace (one Cargo.lock, seeded from
+this repository's, and one set of profiles), outside the source tree by
+default (target/compile-time/). Each lib has `serialize_all(&All)`, which
+serializes one value of every type, so no impl is left uninstantiated; the
+bin (src/main.rs) builds the values and calls it, so nothing is stripped.
+
+After a warm-up build of the dependencies it measures, alternating the two
+crates run by run so machine noise hits both alike:
+
+  * rebuild time of the lib after `touch src/lib.rs`: dev profile with
+    Cargo's default incremental compilation, dev profile without it
+    (CARGO_INCREMENTAL=0, the whole crate recompiled), and release;
+  * sizes: the release rlib, the release binary unstripped and stripped,
+    and its .text section.
+
+Optional extras (--expand-lines, --llvm-lines, --time-passes) explain where
+the difference comes from; they use RUSTC_BOOTSTRAP=1 for -Z flags on the
+generated crates only.
+
+Usage: python3 benches/compile-time/compile_time.py [--runs 5] [--types 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+VARIANTS = ("serde", "json")
+PACKAGE = {"serde": "ct-serde", "json": "ct-json"}
+CRATE = {"serde": "ct_serde", "json": "ct_json"}
+
+# ---------------------------------------------------------------- model
+
+
+@dataclass
+class Field:
+    name: str
+    ty: str  # Rust type, may mention generic parameters
+    value: str  # expression building a sample value in main.rs
+    attrs: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Variant:
+    name: str
+    kind: str  # unit | newtype | tuple | struct
+    fields: list[Field] = field(default_factory=list)
+    attrs: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TypeDef:
+    name: str
+    kind: str  # struct | tuple | enum | generic
+    fields: list[Field] = field(default_factory=list)
+    variants: list[Variant] = field(default_factory=list)
+    attrs: list[str] = field(default_factory=list)
+    params: list[str] = field(default_factory=list)
+    # generic types: concrete instantiations used in `All`
+    instances: list[tuple[str, ...]] = field(default_factory=list)
+    leaf: bool = True  # mentions no other generated type
+
+
+WORDS = (
+    "id name count total price amount label title status kind code value "
+    "created updated owner user account order item line city country zip "
+    "street email phone score rank level depth width height weight color "
+    "tag note flag enabled visible active limit offset page size version "
+    "source target parent child group region zone start end duration rate"
+).split()
+
+RENAME_ALL = ["camelCase", "PascalCase", "snake_case", "kebab-case", "SCREAMING_SNAKE_CASE"]
+
+
+class Generator:
+    """Builds the type list; every random choice comes from one seeded RNG."""
+
+    def __init__(self, count: int, seed: int):
+        self.rng = random.Random(seed)
+        self.count = count
+        self.types: list[TypeDef] = []
+
+    # -- field types and sample values
+
+    def leaf_field_type(self, i: int) -> tuple[str, str]:
+        r = self.rng
+        choices = [
+            ("i32", f"{r.randint(-1000, 1000)}"),
+            ("i64", f"{r.randint(-10**12, 10**12)}"),
+            ("u64", f"{r.randint(0, 10**15)}"),
+            ("u8", f"{r.randint(0, 255)}"),
+            ("u32", f"{r.randint(0, 10**6)}"),
+            ("f64", f"{r.randint(0, 99999)}.{r.randint(0, 99)}"),
+            ("bool", r.choice(["true", "false"])),
+            ("String", f'"{r.choice(WORDS)} {i}".to_string()'),
+            ("String", f'"{r.choice(WORDS)}\\n\\"q\\"".to_string()'),
+            ("Option<String>", r.choice(['Some("x".to_string())', "None"])),
+            ("Option<i64>", r.choice(["Some(42)", "None"])),
+            ("Option<bool>", r.choice(["Some(true)", "None"])),
+            ("Vec<u32>", "vec![1, 2, 3]"),
+            ("Vec<String>", 'vec!["a".to_string(), "b".to_string()]'),
+            ("Vec<f64>", "vec![0.5, 1.25]"),
+            ("BTreeMap<String, i64>", 'BTreeMap::from([("k".to_string(), 7)])'),
+            ("Option<Vec<String>>", r.choice(['Some(vec!["z".to_string()])', "None"])),
+            ("BTreeMap<String, Vec<f64>>", "BTreeMap::new()"),
+            ("Vec<Option<i32>>", "vec![Some(1), None]"),
+            ("(i32, String)", '(5, "t".to_string())'),
+            ("char", "'c'"),
+        ]
+        return r.choice(choices)
+
+    def type_ref(self, index: int) -> tuple[str, str, bool] | None:
+        """A field type naming an earlier generated type. Direct fields only
+        name leaf types, so sample values stay small; the rest go through
+        Option/Vec/BTreeMap, built empty."""
+        earlier = self.types[:index]
+        if not earlier:
+            return None
+        r = self.rng
+        target = r.choice(earlier)
+        name = target.name
+        sample = f"sample_{target.name.lower()}()"
+        if target.kind == "generic":
+            args = target.instances[0]
+            name = f"{target.name}<{', '.join(args)}>"
+            sample = f"sample_{target.name.lower()}_0()"
+        wrap = r.choice(["direct", "option", "vec", "map"])
+        if wrap == "direct" and target.leaf:
+            return name, sample, True
+        if wrap == "vec":
+            return f"Vec<{name}>", "Vec::new()", False
+        if wrap == "map":
+            return f"BTreeMap<String, {name}>", "BTreeMap::new()", False
+        return f"Option<{name}>", "None", False
+
+    def make_fields(self, index: int, count: int, allow_refs: bool, params=()) -> tuple[list[Field], bool]:
+        r = self.rng
+        fields: list[Field] = []
+        used: set[str] = set()
+        leaf = True
+        for j in range(count):
+            base = f"{r.choice(WORDS)}_{r.choice(WORDS)}"
+            name = base if base not in used else f"{base}_{j}"
+            used.add(name)
+            roll = r.random()
+            if j < len(params):  # every parameter appears at least once
+                ty, value = params[j], f"@{params[j]}"
+            elif params and roll < 0.35:
+                p = r.choice(params)
+                ty, value = r.choice(
+                    [(p, f"@{p}"), (f"Option<{p}>", "None"), (f"Vec<{p}>", "Vec::new()"), (f"BTreeMap<String, {p}>", "BTreeMap::new()")]
+                )
+            elif allow_refs and roll < 0.55:
+                ref = self.type_ref(index)
+                if ref is None:
+                    ty, value = self.leaf_field_type(j)
+                else:
+                    ty, value, _direct = ref
+                    leaf = False
+            else:
+                ty, value = self.leaf_field_type(j)
+            attrs = []
+            a = r.random()
+            if ty.startswith("Option<") and a < 0.5:
+                attrs.append('#[serde(skip_serializing_if = "Option::is_none")]')
+            elif ty.startswith("Vec<") and a < 0.25:
+                attrs.append('#[serde(skip_serializing_if = "Vec::is_empty")]')
+            elif a > 0.9:
+                attrs.append(f'#[serde(rename = "{r.choice(WORDS)}{j}X")]')
+            elif a > 0.88:
+                attrs.append("#[serde(skip)]")
+            fields.append(Field(name, ty, value, attrs))
+        return fields, leaf
+
+    def container_attrs(self) -> list[str]:
+        if self.rng.random() < 0.4:
+            return [f'#[serde(rename_all = "{self.rng.choice(RENAME_ALL)}")]']
+        return []
+
+    # -- types
+
+    def generate(self) -> list[TypeDef]:
+        r = self.rng
+        for i in range(self.count):
+            allow_refs = i >= self.count // 4  # the first quarter are leaves
+            roll = r.random()
+            if roll < 0.45:
+                fields, leaf = self.make_fields(i, r.randint(5, 30), allow_refs)
+                t = TypeDef(f"Rec{i:03}", "struct", fields=fields, attrs=self.container_attrs(), leaf=leaf)
+            elif roll < 0.70:
+                t = self.make_enum(i, allow_refs)
+            elif roll < 0.85:
+                params = ["T", "U"] if r.random() < 0.6 else ["T"]
+                fields, leaf = self.make_fields(i, r.randint(5, 15), allow_refs, params)
+                instances = [
+                    tuple(r.choice(["u32", "String", "f64", "bool", "Vec<i64>"]) for _ in params)
+                    for _ in range(2)
+                ]
+                t = TypeDef(
+                    f"Gen{i:03}", "generic", fields=fields, attrs=self.container_attrs(),
+                    params=params, instances=instances, leaf=leaf,
+                )
+            else:
+                fields, leaf = self.make_fields(i, r.randint(1, 6), allow_refs)
+                for f in fields:
+                    f.attrs = [a for a in f.attrs if "skip_serializing_if" not in a and "rename" not in a]
+                t = TypeDef(f"Tup{i:03}", "tuple", fields=fields, leaf=leaf)
+            self.types.append(t)
+        return self.types
+
+    def make_enum(self, i: int, allow_refs: bool) -> TypeDef:
+        r = self.rng
+        variants = []
+        leaf = True
+        for v in range(r.randint(3, 10)):
+            name = f"{r.choice(WORDS).capitalize()}{v}"
+            kind = r.choice(["unit", "unit", "newtype", "tuple", "struct", "struct"])
+            attrs = [f'#[serde(rename = "{name.lower()}-v")]'] if r.random() < 0.15 else []
+            if kind == "unit":
+                variants.append(Variant(name, kind, attrs=attrs))
+                continue
+            count = {"newtype": 1, "tuple": r.randint(2, 4), "struct": r.randint(1, 8)}[kind]
+            fields, fleaf = self.make_fields(i, count, allow_refs)
+            leaf = leaf and fleaf
+            if kind != "struct":
+                for f in fields:
+                    f.attrs = []
+            variants.append(Variant(name, kind, fields=fields, attrs=attrs))
+        return TypeDef(f"Kind{i:03}", "enum", variants=variants, attrs=self.container_attrs(), leaf=leaf)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_fields(fields: list[Field], indent: str, named: bool, public: bool) -> str:
+    out = []
+    vis = "pub " if public else ""
+    for f in fields:
+        for a in f.attrs:
+            out.append(f"{indent}{a}")
+        out.append(f"{indent}{vis}{f.name}: {f.ty}," if named else f"{indent}{vis}{f.ty},")
+    return "\n".join(out)
+
+
+def render_type(t: TypeDef, derive: str) -> str:
+    lines = [f"#[derive({derive})]"] + t.attrs
+    if t.kind == "struct":
+        lines.append(f"pub struct {t.name} {{\n{render_fields(t.fields, '    ', True, True)}\n}}")
+    elif t.kind == "generic":
+        params = ", ".join(t.params)
+        lines.append(f"pub struct {t.name}<{params}> {{\n{render_fields(t.fields, '    ', True, True)}\n}}")
+    elif t.kind == "tuple":
+        body = " ".join(f"pub {f.ty}," for f in t.fields)
+        skip = [f for f in t.fields if "#[serde(skip)]" in f.attrs]
+        if skip:  # keep it simple: no skip inside tuple structs
+            pass
+        lines.append(f"pub struct {t.name}({body});")
+    else:
+        vs = []
+        for v in t.variants:
+            attrs = "".join(f"    {a}\n" for a in v.attrs)
+            if v.kind == "unit":
+                vs.append(f"{attrs}    {v.name},")
+            elif v.kind in ("newtype", "tuple"):
+                vs.append(f"{attrs}    {v.name}({', '.join(f.ty for f in v.fields)}),")
+            else:
+                vs.append(f"{attrs}    {v.name} {{\n{render_fields(v.fields, '        ', True, False)}\n    }},")
+        lines.append(f"pub enum {t.name} {{\n" + "\n".join(vs) + "\n}")
+    return "\n".join(lines)
+
+
+def all_members(types: list[TypeDef]) -> list[tuple[str, str, str]]:
+    """(field in All, its type, sample expression) for every type and
+    every instantiation of the generic ones."""
+    members = []
+    for t in types:
+        if t.kind == "generic":
+            for k, args in enumerate(t.instances):
+                members.append((f"{t.name.lower()}_{k}", f"{t.name}<{', '.join(args)}>", f"sample_{t.name.lower()}_{k}()"))
+        else:
+            members.append((t.name.lower(), t.name, f"sample_{t.name.lower()}()"))
+    return members
+
+
+def render_lib(types: list[TypeDef], variant: str) -> str:
+    derive = "Serialize" if variant == "serde" else "ToJson"
+    use = "use serde::Serialize;" if variant == "serde" else "use json_runtime::ToJson;"
+    out = [
+        "//! Generated by benches/compile-time/compile_time.py; do not edit.",
+        "#![allow(dead_code, clippy::all)]",
+        "",
+        "use std::collections::BTreeMap;",
+        use,
+        "",
+    ]
+    for t in types:
+        out.append(render_type(t, derive))
+        out.append("")
+    members = all_members(types)
+    out.append("/// One value of every type (not derived: it only carries them).")
+    out.append("pub struct All {")
+    for name, ty, _ in members:
+        out.append(f"    pub {name}: {ty},")
+    out.append("}")
+    out.append("")
+    out.append("/// FNV-1a over the output, so the two crates' bytes can be compared.")
+    out.append("#[inline(never)]")
+    out.append("fn fold(mut hash: u64, bytes: &[u8]) -> u64 {")
+    out.append("    for &b in bytes {")
+    out.append("        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);")
+    out.append("    }")
+    out.append("    hash")
+    out.append("}")
+    out.append("")
+    out.append("/// Serializes every value, so every impl is instantiated and kept.")
+    out.append("pub fn serialize_all(all: &All) -> u64 {")
+    out.append("    let mut hash = 0xcbf2_9ce4_8422_2325;")
+    for name, _, _ in members:
+        if variant == "serde":
+            out.append(f"    hash = fold(hash, &serde_json::to_vec(&all.{name}).unwrap());")
+        else:
+            out.append(f"    hash = fold(hash, &json_runtime::to_vec(&all.{name}));")
+    out.append("    hash")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def sample_expr(f: Field, args: dict[str, str]) -> str:
+    v = f.value
+    if v.startswith("@"):
+        ty = args[v[1:]]
+        return {
+            "u32": "7",
+            "String": '"g".to_string()',
+            "f64": "2.5",
+            "bool": "true",
+            "Vec<i64>": "vec![1, -1]",
+        }[ty]
+    return v
+
+
+def render_main(types: list[TypeDef], crate: str) -> str:
+    out = [
+        "//! Generated by benches/compile-time/compile_time.py; do not edit.",
+        "#![allow(unused, clippy::all)]",
+        "",
+        "use std::collections::BTreeMap;",
+        "",
+        f"use {crate}::*;",
+        "",
+    ]
+    for t in types:
+        if t.kind == "generic":
+            for k, inst in enumerate(t.instances):
+                args = dict(zip(t.params, inst))
+                ty = f"{t.name}<{', '.join(inst)}>"
+                body = "\n".join(f"        {f.name}: {sample_expr(f, args)}," for f in t.fields)
+                out.append(f"fn sample_{t.name.lower()}_{k}() -> {ty} {{\n    {t.name} {{\n{body}\n    }}\n}}\n")
+        elif t.kind == "struct":
+            body = "\n".join(f"        {f.name}: {f.value}," for f in t.fields)
+            out.append(f"fn sample_{t.name.lower()}() -> {t.name} {{\n    {t.name} {{\n{body}\n    }}\n}}\n")
+        elif t.kind == "tuple":
+            body = ", ".join(f.value for f in t.fields)
+            out.append(f"fn sample_{t.name.lower()}() -> {t.name} {{\n    {t.name}({body})\n}}\n")
+        else:
+            # The variant with the most fields, so its code path runs.
+            v = max(t.variants, key=lambda v: len(v.fields))
+            if v.kind == "unit":
+                expr = f"{t.name}::{v.name}"
+            elif v.kind in ("newtype", "tuple"):
+                expr = f"{t.name}::{v.name}({', '.join(f.value for f in v.fields)})"
+            else:
+                inner = ", ".join(f"{f.name}: {f.value}" for f in v.fields)
+                expr = f"{t.name}::{v.name} {{ {inner} }}"
+            out.append(f"fn sample_{t.name.lower()}() -> {t.name} {{\n    {expr}\n}}\n")
+    members = all_members(types)
+    out.append("fn main() {")
+    out.append("    let all = std::hint::black_box(All {")
+    for name, _, expr in members:
+        out.append(f"        {name}: {expr},")
+    out.append("    });")
+    out.append('    println!("{:016x}", serialize_all(&all));')
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+PROFILES = """
+# The same profiles for both crates: Cargo's defaults, written out.
+[profile.dev]
+opt-level = 0
+debug = true
+incremental = true
+
+[profile.release]
+opt-level = 3
+debug = false
+incremental = false
+codegen-units = 16
+lto = false
+"""
+
+
+def snapshot_runtime(out: Path, rev: str) -> Path:
+    """json-runtime and json-derive as of `rev`, copied into the generated
+    workspace, so edits in the work tree do not change what is measured
+    (or break it) half-way. Files are only rewritten when they change, so a
+    second run reuses the build. Returns the json-runtime directory."""
+    if rev == "worktree":
+        return REPO / "json-runtime"
+    dest = out / "runtime-src"
+    tar = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", rev, "Cargo.toml", "json-runtime", "json-derive"],
+        capture_output=True, check=True,
+    ).stdout
+    wanted = set()
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        for member in archive.getmembers():
+            if not member.isfile():
+                continue
+            data = archive.extractfile(member).read()
+            if member.name == "Cargo.toml":
+                # Only the two crates are copied, so only they are members.
+                data = re.sub(rb"(?m)^members = \[.*?\]", b'members = ["json-derive", "json-runtime"]', data)
+            path = dest / member.name
+            wanted.add(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.exists() or path.read_bytes() != data:
+                path.write_bytes(data)
+    for path in dest.rglob("*"):
+        if path.is_file() and path not in wanted and "target" not in path.parts:
+            path.unlink()
+    return dest / "json-runtime"
+
+
+def write_workspace(out: Path, types: list[TypeDef], runtime: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "Cargo.toml").write_text(
+        "# Generated by benches/compile-time/compile_time.py\n"
+        "[workspace]\nresolver = \"2\"\nmembers = [\"ct-serde\", \"ct-json\"]\n"
+        "# The json-runtime snapshot keeps its own workspace.\nexclude = [\"runtime-src\"]\n" + PROFILES
+    )
+    # Seed the lockfile from the repository so serde, serde_json, itoa,
+    # syn, ... are the versions the project is tested with; Cargo prunes
+    # what these crates do not use. One lockfile serves both crates.
+    lock = out / "Cargo.lock"
+    if not lock.exists():
+        shutil.copy(REPO / "Cargo.lock", lock)
+    deps = {
+        "serde": 'serde = { version = "1", features = ["derive"] }\nserde_json = "=1.0.154"\n',
+        "json": f'json-runtime = {{ path = "{runtime}" }}\n',
+    }
+    for variant in VARIANTS:
+        crate_dir = out / PACKAGE[variant]
+        (crate_dir / "src").mkdir(parents=True, exist_ok=True)
+        (crate_dir / "Cargo.toml").write_text(
+            f'[package]\nname = "{PACKAGE[variant]}"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n'
+            f"[dependencies]\n{deps[variant]}"
+        )
+        write_if_changed(crate_dir / "src" / "lib.rs", render_lib(types, variant))
+        write_if_changed(crate_dir / "src" / "main.rs", render_main(types, CRATE[variant]))
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+# ---------------------------------------------------------------- measuring
+
+
+def cargo(out: Path, args: list[str], env: dict[str, str] | None = None, check=True) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ)
+    full_env.pop("RUSTFLAGS", None)
+    full_env.pop("CARGO_BUILD_RUSTFLAGS", None)
+    full_env["CARGO_TARGET_DIR"] = str(out / "target")
+    if env:
+        full_env.update(env)
+    proc = subprocess.run(["cargo", *args], cwd=out, env=full_env, capture_output=True, text=True)
+    if check and proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit(f"cargo {' '.join(args)} failed")
+    return proc
+
+
+def touch(path: Path) -> None:
+    now = time.time()
+    os.utime(path, (now, now))
+
+
+def timed_rebuild(out: Path, variant: str, release: bool, incremental: bool) -> float:
+    touch(out / PACKAGE[variant] / "src" / "lib.rs")
+    args = ["build", "--offline", "--lib", "-p", PACKAGE[variant]]
+    if release:
+        args.append("--release")
+    env = {"CARGO_INCREMENTAL": "1" if incremental else "0"}
+    start = time.perf_counter()
+    cargo(out, args, env)
+    return time.perf_counter() - start
+
+
+def section_size(binary: Path, name: str) -> int:
+    proc = subprocess.run(["size", "-A", str(binary)], capture_output=True, text=True)
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if parts and parts[0] == name:
+            return int(parts[1])
+    return 0
+
+
+def sizes(out: Path, variant: str) -> dict[str, int]:
+    release = out / "target" / "release"
+    binary = release / PACKAGE[variant]
+    stripped = out / "target" / f"{PACKAGE[variant]}.stripped"
+    shutil.copy(binary, stripped)
+    subprocess.run(["strip", str(stripped)], check=True)
+    return {
+        "rlib": (release / f"lib{CRATE[variant]}.rlib").stat().st_size,
+        "bin": binary.stat().st_size,
+        "bin_stripped": stripped.stat().st_size,
+        "text": section_size(binary, ".text"),
+    }
+
+
+def expanded_lines(out: Path, variant: str) -> int:
+    """Lines of the crate after macro expansion (rustc -Zunpretty=expanded)."""
+    proc = cargo(
+        out,
+        ["rustc", "--offline", "--lib", "-p", PACKAGE[variant], "--", "-Zunpretty=expanded"],
+        {"RUSTC_BOOTSTRAP": "1", "CARGO_INCREMENTAL": "0"},
+    )
+    return len(proc.stdout.splitlines())
+
+
+def llvm_ir(out: Path, variant: str) -> tuple[int, int, list[tuple[str, int, int]]]:
+    """Debug-profile LLVM IR of the lib: total lines, functions, and the
+    heaviest function groups by demangled name without generic arguments,
+    like cargo-llvm-lines."""
+    cargo(
+        out,
+        ["rustc", "--offline", "--lib", "-p", PACKAGE[variant], "--", "--emit=llvm-ir", "-Ccodegen-units=1"],
+        {"CARGO_INCREMENTAL": "0"},
+    )
+    deps = out / "target" / "debug" / "deps"
+    ll = max(deps.glob(f"{CRATE[variant]}-*.ll"), key=lambda p: p.stat().st_mtime)
+    groups: dict[str, list[int]] = {}
+    total = 0
+    functions = 0
+    current = None
+    count = 0
+    with ll.open() as fh:
+        for line in fh:
+            total += 1
+            if line.startswith("define "):
+                m = re.search(r"@(\"?[^\s(\"]+\"?)\(", line)
+                current = demangle(m.group(1).strip('"')) if m else "?"
+                count = 0
+            if current is not None:
+                count += 1
+                if line.startswith("}"):
+                    g = groups.setdefault(current, [0, 0])
+                    g[0] += count
+                    g[1] += 1
+                    functions += 1
+                    current = None
+    top = sorted(((k, v[0], v[1]) for k, v in groups.items()), key=lambda x: -x[1])
+    return total, functions, top
+
+
+def demangle(symbol: str) -> str:
+    """Legacy Rust mangling (_ZN..E) to a path, with hashes and generic
+    arguments dropped; v0 or unknown symbols are returned as they are."""
+    if not symbol.startswith("_ZN"):
+        return symbol
+    parts = []
+    i = 3
+    while i < len(symbol) and symbol[i] != "E":
+        j = i
+        while j < len(symbol) and symbol[j].isdigit():
+            j += 1
+        if j == i:
+            break
+        n = int(symbol[i:j])
+        parts.append(symbol[j : j + n])
+        i = j + n
+    if parts and re.fullmatch(r"h[0-9a-f]{16}", parts[-1]):
+        parts.pop()
+    text = "::".join(parts)
+    for code, ch in (("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$RF$", "&"), ("$C$", ","), ("..", "::"), ("$u7b$", "{"), ("$u7d$", "}")):
+        text = text.replace(code, ch)
+    return text
+
+
+def time_passes(out: Path, variant: str, release: bool) -> list[tuple[str, float]]:
+    """rustc -Ztime-passes for the lib: the slowest passes."""
+    touch(out / PACKAGE[variant] / "src" / "lib.rs")
+    args = ["rustc", "--offline", "--lib", "-p", PACKAGE[variant]]
+    if release:
+        args.append("--release")
+    proc = cargo(out, args + ["--", "-Ztime-passes"], {"RUSTC_BOOTSTRAP": "1", "CARGO_INCREMENTAL": "0"})
+    passes = []
+    for line in proc.stderr.splitlines():
+        m = re.match(r"time:\s+([\d.]+);.*?\s(\S+)$", line.strip())
+        if m:
+            passes.append((m.group(2), float(m.group(1))))
+    return passes
+
+
+# ---------------------------------------------------------------- report
+
+
+def machine() -> dict[str, str]:
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
+    return {"nproc": str(os.cpu_count()), "cpu": model, "rustc": rustc, "os": platform.platform()}
+
+
+def dep_version(out: Path, name: str) -> str:
+    """The version of `name` in the generated workspace's lockfile."""
+    text = (out / "Cargo.lock").read_text()
+    m = re.search(rf'\[\[package\]\]\nname = "{re.escape(name)}"\nversion = "([^"]+)"', text)
+    return m.group(1) if m else "?"
+
+
+def fmt_s(x: float) -> str:
+    return f"{x:.2f} s"
+
+
+def fmt_kib(x: int) -> str:
+    return f"{x / 1024:,.0f} KiB"
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{b / a:.2f}×" if a else "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=REPO / "target" / "compile-time", help="generated workspace (default: target/compile-time)")
+    ap.add_argument("--types", type=int, default=200, help="number of generated types (default 200)")
+    ap.add_argument("--runs", type=int, default=5, help="rebuilds per configuration (default 5; 0 for sizes and diagnostics only)")
+    ap.add_argument("--seed", type=int, default=2310, help="generator seed (default 2310)")
+    ap.add_argument("--runtime", default="HEAD", help="git revision of json-runtime/json-derive to measure, or 'worktree' for the files as they are (default HEAD)")
+    ap.add_argument("--generate-only", action="store_true", help="write the crates and stop")
+    ap.add_argument("--expand-lines", action="store_true", help="count lines after macro expansion (RUSTC_BOOTSTRAP=1)")
+    ap.add_argument("--llvm-lines", action="store_true", help="count debug LLVM IR lines and the heaviest functions")
+    ap.add_argument("--time-passes", action="store_true", help="rustc -Ztime-passes for both crates (RUSTC_BOOTSTRAP=1)")
+    args = ap.parse_args()
+
+    started = time.perf_counter()
+    types = Generator(args.types, args.seed).generate()
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    runtime = snapshot_runtime(out, args.runtime)
+    write_workspace(out, types, runtime)
+    kinds = {k: sum(1 for t in types if t.kind == k) for k in ("struct", "enum", "generic", "tuple")}
+    print(f"generated {len(types)} types {kinds} in {out}", file=sys.stderr)
+    if args.generate_only:
+        return
+
+    # Warm-up: dependencies of both crates in both profiles, and the crates
+    # themselves, so the timed builds compile nothing but the lib.
+    for release in (False, True):
+        flag = ["--release"] if release else []
+        for variant in VARIANTS:
+            cargo(out, ["build", *flag, "-p", PACKAGE[variant]])
+    print(f"warm-up done after {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+    configs = [
+        ("debug, incremental (cargo default)", False, True),
+        ("debug, non-incremental", False, False),
+        ("release", True, False),
+    ]
+    load_before = os.getloadavg()
+    times: dict[tuple[str, str], list[float]] = {}
+    if args.runs == 0:  # sizes and diagnostics only
+        configs = []
+    for label, release, incremental in configs:
+        # One untimed build per crate in this mode first (fills the
+        # incremental cache, or empties it of the other mode's state).
+        for variant in VARIANTS:
+            timed_rebuild(out, variant, release, incremental)
+        for _ in range(args.runs):
+            for variant in VARIANTS:
+                times.setdefault((label, variant), []).append(timed_rebuild(out, variant, release, incremental))
+        print(f"timed {label}", file=sys.stderr)
+    load_after = os.getloadavg()
+
+    # The release binaries for the sizes (the libs are already built).
+    for variant in VARIANTS:
+        cargo(out, ["build", "--offline", "--release", "-p", PACKAGE[variant]])
+    size = {v: sizes(out, v) for v in VARIANTS}
+    # Both crates must write the same bytes, or the comparison is moot.
+    digest = {
+        v: subprocess.run([str(out / "target" / "release" / PACKAGE[v])], capture_output=True, text=True, check=True).stdout.strip()
+        for v in VARIANTS
+    }
+    if digest["serde"] != digest["json"]:
+        raise SystemExit(f"outputs differ: serde {digest['serde']} vs json_runtime {digest['json']}")
+
+    m = machine()
+    print()
+    print(f"## json_runtime vs serde: {len(types)} types ({kinds['struct']} structs, {kinds['enum']} enums, "
+          f"{kinds['generic']} generic structs x2 instantiations, {kinds['tuple']} tuple structs), seed {args.seed}")
+    print()
+    revision = "the work tree" if args.runtime == "worktree" else subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--short", args.runtime], capture_output=True, text=True
+    ).stdout.strip()
+    print(f"json-runtime and json-derive at {revision}; serde {dep_version(out, 'serde')}, serde_json {dep_version(out, 'serde_json')}.")
+    print(f"Machine: {m['nproc']} cores, {m['cpu']}, {m['rustc']}, {m['os']}. "
+          f"Load average before/after timing: {load_before[0]:.2f} / {load_after[0]:.2f}.")
+    print()
+    print(f"Both binaries write the same bytes for every value (FNV-1a {digest['serde']}).")
+    print()
+    if configs:
+        print(f"Rebuild of the lib after `touch src/lib.rs` (`cargo build --lib`), median of {args.runs} (min in brackets):")
+        print()
+    print("| measure | serde + serde_json | json_runtime | json_runtime / serde |")
+    print("|---|---:|---:|---:|")
+    for label, _, _ in configs:
+        s, j = times[(label, "serde")], times[(label, "json")]
+        ms, mj = statistics.median(s), statistics.median(j)
+        print(f"| rebuild, {label} | {fmt_s(ms)} ({min(s):.2f}) | {fmt_s(mj)} ({min(j):.2f}) | {ratio(ms, mj)} |")
+    rows = [
+        ("release rlib (`lib<name>.rlib`)", "rlib"),
+        ("release binary, unstripped", "bin"),
+        ("release binary, stripped", "bin_stripped"),
+        ("release binary, `.text` section", "text"),
+    ]
+    for label, key in rows:
+        s, j = size["serde"][key], size["json"][key]
+        print(f"| {label} | {fmt_kib(s)} | {fmt_kib(j)} | {ratio(s, j)} |")
+
+    if args.expand_lines:
+        e = {v: expanded_lines(out, v) for v in VARIANTS}
+        print(f"| lines after macro expansion (`-Zunpretty=expanded`) | {e['serde']:,} | {e['json']:,} | {ratio(e['serde'], e['json'])} |")
+    tops = {}
+    if args.llvm_lines:
+        ir = {v: llvm_ir(out, v) for v in VARIANTS}
+        print(f"| debug LLVM IR lines (lib, 1 CGU) | {ir['serde'][0]:,} | {ir['json'][0]:,} | {ratio(ir['serde'][0], ir['json'][0])} |")
+        print(f"| debug LLVM IR functions | {ir['serde'][1]:,} | {ir['json'][1]:,} | {ratio(ir['serde'][1], ir['json'][1])} |")
+        tops = {v: ir[v][2] for v in VARIANTS}
+    print()
+    if tops:
+        for v in VARIANTS:
+            print(f"Heaviest functions by debug IR lines, {PACKAGE[v]} (lines, copies):")
+            print()
+            print("| function (generic arguments dropped) | IR lines | copies |")
+            print("|---|---:|---:|")
+            for name, lines, copies in tops[v][:12]:
+                print(f"| `{name}` | {lines:,} | {copies} |")
+            print()
+    if args.time_passes:
+        for release in (False, True):
+            print(f"Slowest rustc passes ({'release' if release else 'debug'}, non-incremental), seconds:")
+            print()
+            tp = {v: dict(time_passes(out, v, release)) for v in VARIANTS}
+            names = sorted(set(tp["serde"]) | set(tp["json"]), key=lambda n: -max(tp["serde"].get(n, 0), tp["json"].get(n, 0)))
+            print("| pass | serde | json_runtime |")
+            print("|---|---:|---:|")
+            for n in names[:12]:
+                print(f"| `{n}` | {tp['serde'].get(n, 0):.3f} | {tp['json'].get(n, 0):.3f} |")
+            print()
+    print(f"Total run time: {time.perf_counter() - started:.0f} s.")
+
+
+if __name__ == "__main__":
+    main()
