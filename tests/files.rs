@@ -156,8 +156,8 @@ fn panicking_encoder_keeps_the_old_file_and_removes_the_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.json");
     fs::write(&path, b"old contents").unwrap();
-    // 0 elements: nothing written yet; 20 000: several 64 KiB drains reached
-    // the temporary file before the panic.
+    // 0 elements: nothing written yet; 20 000: the buffer drained to the
+    // temporary file before the panic.
     for after in [0, 1, 20_000] {
         let result = catch_unwind(AssertUnwindSafe(|| {
             json_runtime::write_file(&path, &PanicsPartWay { after })

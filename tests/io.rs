@@ -57,9 +57,9 @@ fn records(n: u64) -> Vec<Record> {
     (0..n).map(record).collect()
 }
 
-/// About 450 KiB compact, so the 64 KiB stream buffer drains several times.
+/// About 1.8 MiB compact, so the 256 KiB stream buffer drains several times.
 fn large_document() -> Vec<Record> {
-    records(3000)
+    records(12_000)
 }
 
 const KIB: usize = 1024;
@@ -67,7 +67,7 @@ const KIB: usize = 1024;
 #[test]
 fn large_document_is_larger_than_several_buffers() {
     let doc = large_document();
-    assert!(serde_compact(&doc).len() > 4 * 64 * KIB);
+    assert!(serde_compact(&doc).len() > 4 * 256 * KIB);
     assert!(serde_pretty(&doc).len() > 4 * 64 * KIB);
 }
 
@@ -195,7 +195,12 @@ fn limits(total: usize) -> Vec<usize> {
         100_000,
         128 * KIB,
         200_000,
+        256 * KIB - 1,
+        256 * KIB,
+        256 * KIB + 1,
         300_000,
+        512 * KIB,
+        1024 * KIB,
     ];
     limits.extend([total / 2, total - 1, total, total + 1]);
     limits.retain(|&l| l <= total + 1);
@@ -397,13 +402,13 @@ fn large_document_streams_in_bounded_chunks() {
     json_runtime::to_writer(&mut w, &doc).unwrap();
     assert!(w.out == expected, "output differs");
     assert!(
-        w.calls >= expected.len() / (128 * KIB),
+        w.calls >= expected.len() / (512 * KIB),
         "expected the output in several writes, got {} for {} bytes",
         w.calls,
         expected.len()
     );
     assert!(
-        w.largest_write < 128 * KIB,
+        w.largest_write < 512 * KIB,
         "a write of {} bytes: the stream buffer is not bounded",
         w.largest_write
     );
