@@ -96,25 +96,6 @@ pub(crate) fn write_quoted(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// Appends the escaped contents of a string, without quotes.
-#[inline]
-#[allow(dead_code)] // No caller outside the tests at the moment.
-pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
-    out.reserve(bytes.len() + SLACK);
-    let start = out.len();
-    // SAFETY: the reserve above leaves room for `bytes.len() + SLACK` bytes
-    // past `start`, which is what `copy_clean` needs, and it wrote the first
-    // `clean` of them.
-    let clean = unsafe {
-        let clean = copy_clean(bytes, out.as_mut_ptr().add(start));
-        out.set_len(start + clean);
-        clean
-    };
-    if clean < bytes.len() {
-        escape_rest(out, &bytes[clean..]);
-    }
-}
-
 /// Escapes all of `src`, whose first byte must be escaped, onto `out`,
 /// which keeps room for at least one more byte after it (the closing quote).
 #[inline(never)]
@@ -442,15 +423,11 @@ mod tests {
             "write_quoted({s:?}) = {:?}",
             String::from_utf8_lossy(&quoted(s)),
         );
-        // Appending after existing content, and without quotes.
+        // Appending after existing content.
         let mut out = b"prefix".to_vec();
-        write_escaped(&mut out, s.as_bytes());
+        write_quoted(&mut out, s);
         assert_eq!(&out[..6], b"prefix");
-        assert_eq!(
-            out[6..],
-            expected[1..expected.len() - 1],
-            "write_escaped({s:?})"
-        );
+        assert_eq!(out[6..], expected, "write_quoted({s:?}) after a prefix");
     }
 
     #[test]
@@ -646,10 +623,6 @@ mod tests {
             let s: String = chars.into_iter().collect();
             check_copy_clean(&s, copy_clean_swar);
             prop_assert_eq!(quoted(&s), serde_json::to_vec(&s).unwrap());
-            let mut out = Vec::new();
-            write_escaped(&mut out, s.as_bytes());
-            let expected = serde_json::to_vec(&s).unwrap();
-            prop_assert_eq!(&out[..], &expected[1..expected.len() - 1]);
         }
     }
 }
