@@ -11,8 +11,12 @@ use std::io;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use crate::stream::{fill_array, fill_lines, ArrayState};
-use crate::writer::{Compact, Format, Pretty, STREAM_CHUNK};
+use crate::writer::{Compact, Format, Pretty};
 use crate::{encode_to_vec, ToJson, DEFAULT_INDENT};
+
+/// The size of each awaited write. Smaller than `to_writer`'s chunk, so a
+/// slow reader holds back the encoder sooner.
+const STREAM_CHUNK: usize = 64 * 1024;
 
 /// The capacity of the reusable chunk buffer: a chunk is written once it
 /// passes [`STREAM_CHUNK`], and the element that crossed it fits in the

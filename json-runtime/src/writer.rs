@@ -41,9 +41,6 @@ mod private {
     impl Sealed for super::Pretty {}
 }
 
-/// The chunk size of the async writers, whose every chunk is awaited.
-pub(crate) const STREAM_CHUNK: usize = 64 * 1024;
-
 /// Bytes `to_writer` buffers before handing them to the `io::Write`. Each
 /// hand-over is a system call for a file or socket; at 64 KiB their cost
 /// made streaming a document to a file 10-17% slower than encoding it whole
