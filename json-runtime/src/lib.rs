@@ -373,9 +373,11 @@ pub trait ToJsonKey {
 /// The default indent of the pretty layout, as serde_json's.
 const DEFAULT_INDENT: &[u8] = b"  ";
 
-/// Typical encoded size is well above this, and starting here saves the
-/// first few doublings of the output `Vec`.
-const INITIAL_CAPACITY: usize = 128;
+/// The output `Vec` starts this large. serde_json starts at 128 bytes; for
+/// a 1.9 KB document (products/10) the four reallocations from there cost
+/// a sixth of the encoding time, and starting at 1 KiB took that workload
+/// from 0.44x to 0.37-0.39x serde_json. A tiny value allocates 1 KiB.
+const INITIAL_CAPACITY: usize = 1024;
 
 fn encode_to_vec<F: Format, T: ToJson + ?Sized>(value: &T, indent: &[u8]) -> Vec<u8> {
     let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
