@@ -45,7 +45,7 @@ fn items(n: u32) -> Vec<Item> {
 }
 
 /// About 2.2 MB compact: the sequence writers hand over their first
-/// ~1 MiB in one write and stream the rest in 256 KiB chunks, so this
+/// ~1 MiB in one write and stream the rest in 448 KiB chunks, so this
 /// makes every writer drain several times.
 const LARGE: u32 = 20_000;
 const KIB: usize = 1024;
@@ -217,7 +217,7 @@ fn small_document_every_byte() {
 
 #[test]
 fn large_document_stride_and_flush_boundaries() {
-    assert!(serde_compact(&items(LARGE)).len() > 1024 * KIB + 2 * 256 * KIB);
+    assert!(serde_compact(&items(LARGE)).len() > 1024 * KIB + 2 * 448 * KIB);
     check_all_entry_points(LARGE);
 }
 

@@ -2,7 +2,7 @@
 //! limit (`RLIMIT_FSIZE`) makes the kernel refuse writes past a size with
 //! `EFBIG`, as a full disk would refuse them with `ENOSPC`. This works as
 //! root too, needs no special file system, and fails `write_file` after
-//! the first 256 KiB chunk reached the temporary file.
+//! part of the first 448 KiB chunk reached the temporary file.
 //!
 //! The limit applies to the whole process, so this binary holds one test.
 

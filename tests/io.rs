@@ -57,7 +57,7 @@ fn records(n: u64) -> Vec<Record> {
     (0..n).map(record).collect()
 }
 
-/// About 1.8 MiB compact, so the 256 KiB stream buffer drains several times.
+/// About 1.8 MiB compact, so the 448 KiB stream buffer drains several times.
 fn large_document() -> Vec<Record> {
     records(12_000)
 }
@@ -67,7 +67,7 @@ const KIB: usize = 1024;
 #[test]
 fn large_document_is_larger_than_several_buffers() {
     let doc = large_document();
-    assert!(serde_compact(&doc).len() > 4 * 256 * KIB);
+    assert!(serde_compact(&doc).len() > 3 * 448 * KIB);
     assert!(serde_pretty(&doc).len() > 4 * 64 * KIB);
 }
 
@@ -198,6 +198,9 @@ fn limits(total: usize) -> Vec<usize> {
         256 * KIB - 1,
         256 * KIB,
         256 * KIB + 1,
+        448 * KIB - 1,
+        448 * KIB,
+        448 * KIB + 1,
         300_000,
         512 * KIB,
         1024 * KIB,

@@ -121,9 +121,9 @@ fn small_counts() {
 
 #[test]
 fn larger_than_several_buffers() {
-    // Past the first ~1 MiB write, so the 256 KiB buffer drains mid-array.
-    let n = 20_000;
-    assert!(serde_compact(&events(n)).len() > 1024 * 1024 + 2 * 256 * 1024);
+    // Past the first ~1 MiB write, so the 448 KiB buffer drains mid-array.
+    let n = 30_000;
+    assert!(serde_compact(&events(n)).len() > 1024 * 1024 + 2 * 448 * 1024);
     check_all_forms(n);
 }
 
@@ -236,7 +236,7 @@ impl std::io::Write for WriteSizes {
 }
 
 /// Up to about 1 MiB, a sequence goes out in one write, as `to_vec` plus
-/// `write_all` would; past it, in one ~1 MiB write and then 256 KiB chunks.
+/// `write_all` would; past it, in one ~1 MiB write and then 448 KiB chunks.
 #[test]
 fn write_calls_are_one_then_bounded_chunks() {
     let small = events(3000);
@@ -263,10 +263,10 @@ fn write_calls_are_one_then_bounded_chunks() {
             (900 * 1024..1024 * 1024).contains(&first),
             "first write {first}"
         );
-        assert!(w.0.len() > 3, "{} writes", w.0.len());
+        assert!(w.0.len() >= 3, "{} writes", w.0.len());
         let largest_later = *w.0[1..].iter().max().unwrap();
         assert!(
-            largest_later < 256 * 1024 + 16 * 1024,
+            largest_later < 512 * 1024,
             "a later write of {largest_later}"
         );
     }

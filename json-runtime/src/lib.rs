@@ -35,7 +35,7 @@
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
 //!
 //! In-memory encoding cannot fail, so those functions return no `Result`.
-//! [`to_writer`] streams through a bounded buffer (256 KiB) and returns the
+//! [`to_writer`] streams through a bounded buffer (under 512 KiB) and returns the
 //! first I/O error; nothing is written to the writer after it.
 //!
 //! # Sequences, files and async writers

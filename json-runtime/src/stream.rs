@@ -4,7 +4,7 @@
 //! The first [`FIRST_WRITE`] bytes are encoded in memory and handed over in
 //! one `write_all`, so a small sequence costs one write call, as
 //! `to_vec` + `write_all` would. Past that, the rest streams through the
-//! 256 KiB buffer of `to_writer`. Memory stays bounded by about 1 MiB plus
+//! 448 KiB chunks of `to_writer`. Memory stays bounded by about 1 MiB plus
 //! the element being encoded, so a lazily generated iterator of millions of
 //! records streams to a file in flat memory.
 
@@ -140,7 +140,7 @@ where
 /// `Vec`, but nothing is collected: memory holds at most about 1 MiB of
 /// output plus the element being encoded, whatever the length. Output up
 /// to that size goes to `writer` in one `write_all`, as `to_vec` and
-/// `write_all` would; the rest streams through the 256 KiB buffer of
+/// `write_all` would; the rest streams through the 448 KiB chunks of
 /// [`to_writer`](crate::to_writer). Items may be values or references,
 /// and the iterator may be lazy.
 ///
