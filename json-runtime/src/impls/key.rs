@@ -28,7 +28,11 @@ impl ToJsonKey for char {
 impl ToJsonKey for bool {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_raw(if *self { b"\"true\"" } else { b"\"false\"" });
+        if *self {
+            w.write_raw(b"\"true\"");
+        } else {
+            w.write_raw(b"\"false\"");
+        }
     }
 }
 
