@@ -50,10 +50,11 @@ mod private {
 /// to 64 KiB never makes it grow further: memory stays under 512 KiB.
 pub(crate) const WRITER_CHUNK: usize = 448 * 1024;
 
-/// `to_writer`'s buffer starts this small and grows towards the chunk size
-/// only for documents that need it, so writing a small value allocates
-/// little.
-const WRITER_START: usize = 8 * 1024;
+/// `to_writer`'s buffer starts as small as `to_vec`'s and grows towards the
+/// chunk size only for documents that need it, so writing a small value
+/// allocates little (at 8 KiB, products/10 streamed 1.09x slower than
+/// `to_vec` plus `write_all`; at 1 KiB 1.04x).
+const WRITER_START: usize = 1024;
 
 /// Where buffered bytes go once they pass the flush threshold.
 struct Sink<'a> {
