@@ -1,0 +1,240 @@
+// Types and checks shared by lints.rs and lints_strict.rs, included into
+// both so each compiles them under its own crate-level lint settings.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use json_runtime::ToJson;
+use json_tests::{assert_same, assert_same_as};
+use serde::Serialize;
+
+#[derive(Serialize, ToJson)]
+struct Plain {
+    id: u64,
+    name: String,
+}
+
+#[derive(Serialize, ToJson)]
+#[serde(rename_all = "camelCase")]
+struct Renamed {
+    first_name: String,
+    #[serde(rename = "LAST")]
+    last_name: String,
+    #[serde(skip)]
+    cache: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    middle_name: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<String>,
+}
+
+#[derive(Serialize, ToJson)]
+struct Generic<'a, T, U: Clone>
+where
+    T: Clone,
+{
+    borrowed: &'a [T],
+    owned: Vec<U>,
+    cow: Cow<'a, str>,
+    marker: PhantomData<fn() -> T>,
+}
+
+#[derive(Serialize, ToJson)]
+#[serde(rename_all = "snake_case")]
+enum Event<T> {
+    Started,
+    Progress(u8),
+    Pair(T, T),
+    #[serde(rename = "done")]
+    Finished {
+        code: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        detail: Option<T>,
+    },
+    #[serde(skip)]
+    Internal,
+    Empty {},
+    EmptyTuple(),
+}
+
+#[derive(Serialize, ToJson)]
+struct Newtype(Plain);
+
+#[derive(Serialize, ToJson)]
+struct Tuple(u8, #[serde(skip)] u8, String);
+
+#[derive(Serialize, ToJson)]
+struct Unit;
+
+#[derive(Serialize, ToJson)]
+struct Empty {}
+
+#[derive(Serialize, ToJson)]
+#[serde(transparent)]
+struct Transparent<T> {
+    inner: T,
+}
+
+#[derive(ToJson)]
+#[json(skip_serializing_none, rename_all = "kebab-case")]
+struct SkipNone {
+    some_value: Option<u8>,
+    other_value: Option<String>,
+    always_here: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct SkipNoneTwin {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    some_value: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other_value: Option<String>,
+    always_here: bool,
+}
+
+#[derive(ToJson)]
+#[json(bound = "T: ToJson")]
+struct Bounded<T> {
+    value: T,
+}
+
+#[derive(Serialize, ToJson)]
+struct Recursive {
+    children: Vec<Recursive>,
+    parent: Option<Box<Recursive>>,
+}
+
+#[derive(Serialize, ToJson)]
+struct AllSkippable {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    a: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    b: Option<u8>,
+}
+
+#[derive(Serialize, ToJson)]
+struct ConstGeneric<const N: usize> {
+    values: Vec<u8>,
+}
+
+#[derive(Serialize, ToJson)]
+#[serde(deny_unknown_fields)]
+struct DeOnly {
+    #[serde(default, alias = "v")]
+    value: u8,
+}
+
+mod nested {
+    use json_runtime::ToJson;
+    use serde::Serialize;
+
+    #[derive(Serialize, ToJson)]
+    pub struct Public {
+        pub field: u8,
+        pub(crate) crate_field: u8,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub enum PublicEnum {
+        A,
+        B(Public),
+    }
+}
+
+#[test]
+fn derived_code_compiles_without_warnings_and_matches_serde() {
+    assert_same(&Plain {
+        id: 1,
+        name: "p".into(),
+    });
+    let renamed = Renamed {
+        first_name: "a".into(),
+        last_name: "b".into(),
+        cache: 0,
+        middle_name: None,
+        tags: vec![],
+    };
+    assert_eq!(renamed.cache, 0);
+    assert_same(&renamed);
+    assert_same(&Generic::<u8, char> {
+        borrowed: &[1, 2],
+        owned: vec!['c'],
+        cow: Cow::Borrowed("cow"),
+        marker: PhantomData,
+    });
+    for event in [
+        Event::Started,
+        Event::Progress(50),
+        Event::Pair("a", "b"),
+        Event::Finished {
+            code: 0,
+            detail: Some("ok"),
+        },
+        Event::Finished {
+            code: 1,
+            detail: None,
+        },
+        Event::Empty {},
+        Event::EmptyTuple(),
+    ] {
+        assert_same(&event);
+    }
+    let internal: Event<u8> = Event::Internal;
+    assert!(matches!(internal, Event::Internal));
+    assert_same(&Newtype(Plain {
+        id: 2,
+        name: String::new(),
+    }));
+    let tuple = Tuple(1, 2, "t".into());
+    assert_eq!(tuple.1, 2);
+    assert_same(&tuple);
+    assert_same(&Unit);
+    assert_same(&Empty {});
+    assert_same(&Transparent { inner: vec![1] });
+    assert_same_as(
+        &SkipNone {
+            some_value: None,
+            other_value: Some("o".into()),
+            always_here: true,
+        },
+        &SkipNoneTwin {
+            some_value: None,
+            other_value: Some("o".into()),
+            always_here: true,
+        },
+    );
+    assert_eq!(
+        json_runtime::to_string(&Bounded { value: 3 }),
+        r#"{"value":3}"#
+    );
+    assert_same(&Recursive {
+        children: vec![Recursive {
+            children: vec![],
+            parent: None,
+        }],
+        parent: None,
+    });
+    assert_same(&AllSkippable {
+        a: None,
+        b: Some(1),
+    });
+    assert_same(&ConstGeneric::<3> { values: vec![3] });
+    assert_same(&DeOnly { value: 1 });
+    let public = nested::Public {
+        field: 1,
+        crate_field: 2,
+    };
+    assert_same(&public);
+    assert_same(&nested::PublicEnum::A);
+    assert_same(&nested::PublicEnum::B(public));
+    let map = BTreeMap::from([(
+        "k",
+        Plain {
+            id: 3,
+            name: "m".into(),
+        },
+    )]);
+    assert_same(&map);
+}
