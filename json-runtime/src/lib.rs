@@ -33,6 +33,9 @@
 //! | [`to_vec_pretty`], [`to_string_pretty`] | [`to_writer_pretty`] |
 //!
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
+//! [`Options`] also chooses how strings are escaped ([`Escape`]): all
+//! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
+//! as serde_json.
 //!
 //! In-memory encoding cannot fail, so those functions return no `Result`.
 //! [`to_writer`] streams through a bounded buffer (under 512 KiB) and returns the
@@ -103,10 +106,12 @@ mod as_string;
 #[cfg(feature = "tokio")]
 mod async_io;
 mod escape;
+mod escape_ext;
 mod fields;
 mod file;
 mod impls;
 mod number;
+mod options;
 mod raw;
 mod stream;
 mod writer;
@@ -121,6 +126,7 @@ pub use async_io::{
 };
 pub use fields::ToJsonFields;
 pub use file::{write_file, write_file_pretty, write_file_with};
+pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};

@@ -9,6 +9,7 @@
 use std::io;
 
 use crate::escape;
+use crate::options::Escape;
 
 /// Chooses compact or pretty output at compile time, so the compact path
 /// carries no layout branches at all.
@@ -80,6 +81,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// deepest level seen so far, so a line break at any depth is one copy
     /// of a prefix of it.
     newline: Vec<u8>,
+    /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
+    /// unless chosen through [`Options`](crate::Options).
+    escape: Escape,
     format: std::marker::PhantomData<F>,
 }
 
@@ -92,6 +96,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             indent,
             depth: 0,
             newline: Self::newline_for(indent),
+            escape: Escape::Default,
             format: std::marker::PhantomData,
         }
     }
@@ -104,6 +109,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             indent,
             depth: 0,
             newline: Self::newline_for(indent),
+            escape: Escape::Default,
             format: std::marker::PhantomData,
         }
     }
@@ -116,6 +122,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         } else {
             Vec::new()
         }
+    }
+
+    pub(crate) fn set_escape(&mut self, escape: Escape) {
+        self.escape = escape;
+    }
+
+    /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
+    /// hand-written impls that write strings by other means.
+    #[inline(always)]
+    pub fn escape_mode(&self) -> Escape {
+        self.escape
     }
 
     pub(crate) fn into_buf(self) -> Vec<u8> {
@@ -163,10 +180,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.buf.extend_from_slice(bytes);
     }
 
-    /// Writes `s` as a JSON string, quoted and escaped exactly as serde_json does.
+    /// Writes `s` as a JSON string, quoted and escaped exactly as serde_json
+    /// does, or as the writer's [`Escape`] mode says when another was chosen.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        escape::write_quoted(&mut self.buf, s);
+        // One predictable branch per string; the other modes' escaper is
+        // out of line, so the default path stays as it was.
+        if self.escape == Escape::Default {
+            escape::write_quoted(&mut self.buf, s);
+        } else {
+            crate::escape_ext::write_quoted_ext(&mut self.buf, s, self.escape);
+        }
     }
 
     /// Gives the escape and number modules the buffer itself, so they can
