@@ -89,38 +89,36 @@ pub struct JsonWriter<'a, F: Format = Compact> {
 
 impl<'a, F: Format> JsonWriter<'a, F> {
     pub(crate) fn to_memory(buf: Vec<u8>, indent: &'a [u8]) -> Self {
-        JsonWriter {
-            buf,
-            flush_at: usize::MAX,
-            sink: None,
-            indent,
-            depth: 0,
-            newline: Self::newline_for(indent),
-            escape: Escape::Default,
-            format: std::marker::PhantomData,
-        }
+        Self::new(buf, usize::MAX, None, indent)
     }
 
     pub(crate) fn to_io(out: &'a mut dyn io::Write, indent: &'a [u8]) -> Self {
-        JsonWriter {
-            buf: Vec::with_capacity(WRITER_START),
-            flush_at: WRITER_CHUNK,
-            sink: Some(Sink { out, error: None }),
+        let sink = Sink { out, error: None };
+        Self::new(
+            Vec::with_capacity(WRITER_START),
+            WRITER_CHUNK,
+            Some(sink),
             indent,
-            depth: 0,
-            newline: Self::newline_for(indent),
-            escape: Escape::Default,
-            format: std::marker::PhantomData,
-        }
+        )
     }
 
-    fn newline_for(indent: &[u8]) -> Vec<u8> {
-        if F::PRETTY {
+    fn new(buf: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
+        let newline = if F::PRETTY {
             let mut newline = Vec::with_capacity(1 + 8 * indent.len());
             newline.push(b'\n');
             newline
         } else {
             Vec::new()
+        };
+        JsonWriter {
+            buf,
+            flush_at,
+            sink,
+            indent,
+            depth: 0,
+            newline,
+            escape: Escape::Default,
+            format: std::marker::PhantomData,
         }
     }
 
