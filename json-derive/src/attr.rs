@@ -68,8 +68,9 @@ impl<T> Slot<T> {
         self.value.map(|(value, _, _)| value)
     }
 
-    fn get_with_span(self) -> Option<(T, Span)> {
-        self.value.map(|(value, _, span)| (value, span))
+    /// The value and where it was set, each `None` when it was not.
+    fn get_and_span(self) -> (Option<T>, Option<Span>) {
+        self.value.map(|(value, _, span)| (value, span)).unzip()
     }
 
     fn get_full(self) -> Option<(T, Namespace, Span)> {
@@ -182,9 +183,13 @@ fn parse_lit<T: syn::parse::Parse>(lit: &syn::LitStr, expected: &str) -> syn::Re
     })
 }
 
-fn where_predicates(lit: &syn::LitStr) -> syn::Result<Vec<WherePredicate>> {
+/// The serialize half of `bound = "T: Trait, ..."`, parsed.
+fn bound_value(meta: &ParseNestedMeta) -> syn::Result<Option<Vec<WherePredicate>>> {
+    let Some(lit) = serialize_value(meta, "bound")? else {
+        return Ok(None);
+    };
     let predicates = lit.parse_with(Punctuated::<WherePredicate, Token![,]>::parse_terminated)?;
-    Ok(predicates.into_iter().collect())
+    Ok(Some(predicates.into_iter().collect()))
 }
 
 /// What to tell a user of an attribute that changes serde's output in a way
@@ -341,8 +346,8 @@ impl Container {
                     transparent.set(cx, ns, span, span)
                 }
                 "bound" => {
-                    if let Some(lit) = serialize_value(meta, "bound")? {
-                        bound.set(cx, ns, span, where_predicates(&lit)?);
+                    if let Some(predicates) = bound_value(meta)? {
+                        bound.set(cx, ns, span, predicates);
                     }
                 }
                 "skip_serializing_none" => {
@@ -447,8 +452,8 @@ impl Variant {
                     skip.set(cx, ns, span, span)
                 }
                 "bound" => {
-                    if let Some(lit) = serialize_value(meta, "bound")? {
-                        bound.set(cx, ns, span, where_predicates(&lit)?);
+                    if let Some(predicates) = bound_value(meta)? {
+                        bound.set(cx, ns, span, predicates);
                     }
                 }
                 "untagged" => {
@@ -470,10 +475,7 @@ impl Variant {
             Ok(())
         });
 
-        let (rename, rename_span) = match rename.get_with_span() {
-            Some((name, span)) => (Some(name), Some(span)),
-            None => (None, None),
-        };
+        let (rename, rename_span) = rename.get_and_span();
         Variant {
             rename,
             rename_span,
@@ -538,8 +540,8 @@ impl Field {
                     skip_if.set(cx, ns, span, path);
                 }
                 "bound" => {
-                    if let Some(lit) = serialize_value(meta, "bound")? {
-                        bound.set(cx, ns, span, where_predicates(&lit)?);
+                    if let Some(predicates) = bound_value(meta)? {
+                        bound.set(cx, ns, span, predicates);
                     }
                 }
                 "flatten" => {
@@ -565,10 +567,7 @@ impl Field {
             Ok(())
         });
 
-        let (rename, rename_span) = match rename.get_with_span() {
-            Some((name, span)) => (Some(name), Some(span)),
-            None => (None, None),
-        };
+        let (rename, rename_span) = rename.get_and_span();
         Field {
             rename,
             rename_span,
