@@ -110,7 +110,7 @@ impl ToJson for StackMark {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         let here = 0u8;
         LEAF_AT.with(|c| c.set(std::hint::black_box(&here) as *const u8 as usize));
-        w.write_raw(b"null");
+        w.write_raw("null");
     }
 }
 

@@ -21,17 +21,17 @@ struct Record {
 
 impl ToJson for Record {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"id\":");
+        w.key("{\"id\":");
         self.id.write_json(w);
-        w.key(b",\"name\":");
+        w.key(",\"name\":");
         self.name.write_json(w);
-        w.key(b",\"score\":");
+        w.key(",\"score\":");
         self.score.write_json(w);
-        w.key(b",\"tags\":");
+        w.key(",\"tags\":");
         self.tags.write_json(w);
-        w.key(b",\"parent\":");
+        w.key(",\"parent\":");
         self.parent.write_json(w);
-        w.key(b",\"attrs\":");
+        w.key(",\"attrs\":");
         self.attrs.write_json(w);
         w.end_object();
     }

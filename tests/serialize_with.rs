@@ -49,7 +49,7 @@ fn time_serde<S: Serializer>(time: &SystemTime, s: S) -> Result<S::Ok, S::Error>
 
 /// A value written as an object, to check layouts around it.
 fn len_json<F: Format, T: AsRef<[u8]>>(value: &T, w: &mut JsonWriter<'_, F>) {
-    w.key(b"{\"len\":");
+    w.key("{\"len\":");
     value.as_ref().len().write_json(w);
     w.end_object();
 }

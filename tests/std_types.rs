@@ -471,7 +471,7 @@ fn harness_detects_pretty_mismatch() {
     struct Raw;
     impl json_runtime::ToJson for Raw {
         fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
-            w.write_raw(b"[1]");
+            w.write_raw("[1]");
         }
     }
     assert_same_as(&Raw, &[1]);

@@ -110,7 +110,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         // serde_json returns an error for a skipped variant; in-memory
         // encoding has no error to return, so it is written as `null`, or
         // as no entry.
-        let null = if_object(quote!(#w.write_raw(b"null");));
+        let null = if_object(quote!(#w.write_null();));
         return (quote!(Self::#ident { .. } => { #null }), false);
     }
     let bindings = bindings(variant);
@@ -147,7 +147,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                             #w.write_raw(#quoted);
                         } else {
                             #w.key_dyn(#first, #quoted);
-                            #w.write_raw(b"null");
+                            #w.write_null();
                         }
                     },
                     true,
@@ -198,7 +198,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         Repr::Untagged if entries && style == Style::Struct => {
             object_code(&member_entries(&members, skip_none, names))
         }
-        Repr::Untagged if entries => (if_object(quote!(#w.write_raw(b"null");)), false),
+        Repr::Untagged if entries => (if_object(quote!(#w.write_null();)), false),
         Repr::Untagged => (
             content(variant, style, &members, &bindings, skip_none, names),
             false,
@@ -232,7 +232,7 @@ fn content(
         return quote_spanned!(span=> #path(#(#bindings,)* #w););
     }
     match style {
-        Style::Unit => quote!(#w.write_raw(b"null");),
+        Style::Unit => quote!(#w.write_null();),
         Style::Newtype => names.write_field(&variant.fields[0], &bindings[0]),
         Style::Tuple => array(members, names),
         Style::Struct => object(&member_entries(members, skip_none, names), names),

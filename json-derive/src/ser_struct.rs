@@ -119,7 +119,7 @@ pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> 
         return names.write_field(field, &quote!(&self.#member));
     }
     match style {
-        Style::Unit => quote!(#w.write_raw(b"null");),
+        Style::Unit => quote!(#w.write_null();),
         // serde writes a newtype's field even when it is marked skipped.
         Style::Newtype => names.write_field(&fields[0], &quote!(&self.0)),
         Style::Tuple => array(&self_members(fields), names),
@@ -155,7 +155,7 @@ pub fn entries_body(
             Some(quote! {
                 let _ = #first;
                 if #object {
-                    #w.write_raw(b"null");
+                    #w.write_null();
                 }
             })
         }
@@ -404,7 +404,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
         }
     }
     code.extend(match state {
-        State::Start => if_object(quote!(#w.write_raw(b"{}");)),
+        State::Start => if_object(quote!(#w.write_raw("{}");)),
         State::Open => {
             uses_first = true;
             match mode {
@@ -461,7 +461,7 @@ fn key_code(
 fn static_run<'e, 'a>(
     start: usize,
     entries: &'e [Entry<'a>],
-) -> (Vec<syn::LitByteStr>, TokenStream, &'e [Entry<'a>]) {
+) -> (Vec<syn::LitStr>, TokenStream, &'e [Entry<'a>]) {
     let mut parts = Vec::new();
     let mut rest = &entries[start..];
     while let Some((Entry::Tag { key, value }, after)) = rest.split_first() {
@@ -492,7 +492,7 @@ fn static_run<'e, 'a>(
 
 /// One `static_entries` call: the whole run as one literal for compact
 /// output, and its pieces for pretty output.
-fn run_code(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
+fn run_code(parts: &[syn::LitStr], names: &Names) -> TokenStream {
     let w = &names.w;
     let compact = literal::concat(parts);
     quote!(#w.static_entries(#compact, &[#(#parts),*]);)
@@ -500,15 +500,15 @@ fn run_code(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
 
 /// The same run as entries of the caller's object: the first key through
 /// `key_dyn`, values raw, later keys static.
-fn run_as_entries(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
+fn run_as_entries(parts: &[syn::LitStr], names: &Names) -> TokenStream {
     let Names { w, first, .. } = names;
     let mut code = TokenStream::new();
     for (i, part) in parts.iter().enumerate() {
         code.extend(match i {
             0 => {
                 // `{"key":` without its brace and colon: `"key"`.
-                let bytes = part.value();
-                let quoted = syn::LitByteStr::new(&bytes[1..bytes.len() - 1], part.span());
+                let text = part.value();
+                let quoted = syn::LitStr::new(&text[1..text.len() - 1], part.span());
                 quote!(#w.key_dyn(#first, #quoted);)
             }
             i if i % 2 == 1 => quote!(#w.write_raw(#part);),
@@ -522,7 +522,7 @@ fn run_as_entries(parts: &[syn::LitByteStr], names: &Names) -> TokenStream {
 pub fn array(members: &[Member], names: &Names) -> TokenStream {
     let Names { w, first, .. } = names;
     if members.is_empty() {
-        return quote!(#w.write_raw(b"[]"););
+        return quote!(#w.write_raw("[]"););
     }
     let conditions: Vec<Option<TokenStream>> =
         members.iter().map(|m| skip_condition(m, false)).collect();

@@ -66,7 +66,7 @@ impl<T: ToJsonString> ToJsonString for Option<T> {
     fn write_json_string<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
             Some(value) => value.write_json_string(w),
-            None => w.write_raw(b"null"),
+            None => w.write_null(),
         }
     }
 }

@@ -47,9 +47,9 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 ///
 /// impl ToJsonFields for Point {
 ///     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-///         w.key_dyn(first, b"\"x\"");
+///         w.key_dyn(first, "\"x\"");
 ///         self.x.write_json(w);
-///         w.key_dyn(first, b"\"y\"");
+///         w.key_dyn(first, "\"y\"");
 ///         self.y.write_json(w);
 ///     }
 /// }
@@ -190,11 +190,12 @@ impl<F: Format> JsonWriter<'_, F> {
     /// `compact` is the whole run in compact layout, written as it is:
     /// `{"type":"Circle"` or `{"type":"Circle","radius":`. `pretty` is the
     /// same run in pieces, alternately key literals as taken by
-    /// [`key`](Self::key) and raw values: `[b"{\"type\":", b"\"Circle\"",
-    /// b",\"radius\":"]`. Close the object with
+    /// [`key`](Self::key) and raw values: `["{\"type\":", "\"Circle\"",
+    /// ",\"radius\":"]`. Close the object with
     /// [`end_object`](Self::end_object).
-    #[inline(always)]
-    pub fn static_entries(&mut self, compact: &[u8], pretty: &[&[u8]]) {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
         if F::PRETTY {
             for pair in pretty.chunks(2) {
                 self.key(pair[0]);

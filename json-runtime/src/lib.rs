@@ -341,7 +341,7 @@ pub use json_derive::ToJson;
 ///
 /// impl ToJson for Celsius {
 ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-///         w.key(b"{\"celsius\":");
+///         w.key("{\"celsius\":");
 ///         self.0.write_json(w);
 ///         w.end_object();
 ///     }
@@ -402,9 +402,14 @@ fn encode_to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
 }
 
 fn into_string(bytes: Vec<u8>) -> String {
-    // SAFETY: encoders write only ASCII structure, escaped `&str` contents
-    // and number digits, so the buffer is valid UTF-8. `write_raw` is the one
-    // way to add other bytes, and its callers must pass valid JSON text.
+    // SAFETY: every byte in the buffer is ASCII (structure, digits written
+    // through `buf_mut`, `write_ascii`), or comes whole from a `&str`
+    // (`write_raw`, `key`, `key_dyn`, `static_entries` and escaped string
+    // contents, which copy whole `&str`s between ASCII escapes), or is the
+    // pretty indent. `key` cuts its literal only at character boundaries
+    // (`str` slicing panics otherwise). Compact output writes no indent, and
+    // the callers that write one check that it is UTF-8 first. So the bytes
+    // are valid UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 

@@ -148,7 +148,7 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     if value.is_finite() {
         write_finite(w.buf_mut(), value);
     } else {
-        w.write_raw(b"null");
+        w.write_null();
     }
 }
 
@@ -157,7 +157,7 @@ pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
     if value.is_finite() {
         write_finite(w.buf_mut(), value);
     } else {
-        w.write_raw(b"null");
+        w.write_null();
     }
 }
 

@@ -89,7 +89,7 @@ pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Box<RawJson> {
 impl ToJson for RawJson {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_raw(self.json.as_bytes());
+        w.write_raw(&self.json);
     }
 }
 

@@ -94,7 +94,7 @@ where
             break true;
         };
         item.write_json(&mut w);
-        w.write_raw(b"\n");
+        w.write_raw("\n");
         if w.buf_mut().len() >= threshold {
             break false;
         }
@@ -245,7 +245,7 @@ where
     let mut w = JsonWriter::<Compact>::to_io(&mut writer, DEFAULT_INDENT);
     for item in items {
         item.write_json(&mut w);
-        w.write_raw(b"\n");
+        w.write_raw("\n");
         w.flush_point();
     }
     w.finish_io()

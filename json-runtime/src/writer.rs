@@ -5,6 +5,14 @@
 //! [`JsonWriter::flush_point`]s, which the sequence and map impls call
 //! between elements. The first I/O error is kept, the sink is never touched
 //! again, and the entry point returns that error once encoding unwinds.
+//!
+//! The structural methods are `inline(always)` in optimized builds, so that
+//! a derived encoder is straight-line code around constant literals. Builds
+//! with debug assertions get plain `#[inline]` instead: unoptimized code
+//! that inlines everything gives each encoder's frame room for every
+//! inlined temporary, and a recursive type pays that at every level of
+//! nesting (pretty `serde_json::Value` arrays took 1.8 KB of stack per
+//! level that way, 128 B out of line).
 
 use std::io;
 
@@ -128,7 +136,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
     /// hand-written impls that write strings by other means.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn escape_mode(&self) -> Escape {
         self.escape
     }
@@ -149,7 +158,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Lets `to_writer` drain the buffer. Sequence and map impls call this
     /// between elements; it is one compare when nothing is due.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
             self.drain();
@@ -171,10 +181,50 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
     }
 
-    /// Appends bytes as they are. The caller is responsible for them being
-    /// valid JSON in context.
-    #[inline(always)]
-    pub fn write_raw(&mut self, bytes: &[u8]) {
+    /// Appends `json` as it is, like serde_json's
+    /// `Formatter::write_raw_fragment`.
+    ///
+    /// The text is not checked: the caller is responsible for it being valid
+    /// JSON in its place (a whole value, or the separators between values
+    /// that the other methods would write). Taking `&str` keeps the output
+    /// valid UTF-8, which [`to_string`](crate::to_string) relies on, whatever
+    /// the caller passes. To embed JSON text from elsewhere, check it once
+    /// with [`RawJson::new`](crate::RawJson::new) and write the `RawJson`.
+    ///
+    /// ```
+    /// use json_runtime::{Format, JsonWriter, ToJson};
+    ///
+    /// /// Always the same small document, known when the program is written.
+    /// struct Origin;
+    ///
+    /// impl ToJson for Origin {
+    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///         w.write_raw("[0,0]");
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json_runtime::to_string(&[Origin]), "[[0,0]]");
+    /// ```
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn write_raw(&mut self, json: &str) {
+        self.buf.extend_from_slice(json.as_bytes());
+    }
+
+    /// Writes `null`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn write_null(&mut self) {
+        self.buf.extend_from_slice(b"null");
+    }
+
+    /// Appends ASCII bytes the crate built itself (digits, date and address
+    /// text). Only ASCII may go through here: [`to_string`](crate::to_string)
+    /// relies on the buffer staying valid UTF-8.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn write_ascii(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.is_ascii());
         self.buf.extend_from_slice(bytes);
     }
 
@@ -193,12 +243,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Gives the escape and number modules the buffer itself, so they can
     /// reserve once and write without further checks.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn buf_mut(&mut self) -> &mut Vec<u8> {
         &mut self.buf
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn newline_indent(&mut self) {
         let len = 1 + self.depth * self.indent.len();
         if len > self.newline.len() {
@@ -221,32 +273,41 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///
     /// Compact layout writes the literal as it is. Pretty layout writes
     /// `{` or `,`, a newline, the indent, the quoted key and `": "`.
-    #[inline(always)]
-    pub fn key(&mut self, literal: &[u8]) {
+    ///
+    /// # Panics
+    ///
+    /// In pretty layout, if `literal` does not start and end with an ASCII
+    /// character, as every literal of the form above does. Derived code
+    /// passes constants, for which the check is folded away.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn key(&mut self, literal: &str) {
         if F::PRETTY {
             self.pretty_key(literal);
         } else {
-            self.buf.extend_from_slice(literal);
+            self.buf.extend_from_slice(literal.as_bytes());
         }
     }
 
     // Inlined so the literal's length is a constant and its slices copy as
     // plain moves.
-    #[inline(always)]
-    fn pretty_key(&mut self, literal: &[u8]) {
-        debug_assert!(literal.len() >= 4 && matches!(literal[0], b'{' | b','));
-        if literal[0] == b'{' {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pretty_key(&mut self, literal: &str) {
+        let (open, quoted_key) = split_key(literal);
+        if open == b'{' {
             self.depth += 1;
         }
-        self.buf.push(literal[0]);
+        self.buf.push(open);
         self.newline_indent();
-        self.buf.extend_from_slice(&literal[1..literal.len() - 1]);
+        self.buf.extend_from_slice(quoted_key);
         self.buf.extend_from_slice(b": ");
     }
 
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
     /// layout a newline, the indent and `}`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object(&mut self) {
         if F::PRETTY {
             self.depth -= 1;
@@ -258,7 +319,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Opens an object whose entries are not known at compile time: `{`.
     /// Entries follow with [`object_entry`](Self::object_entry) and it closes
     /// with [`end_object_dyn`](Self::end_object_dyn).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_object(&mut self) {
         if F::PRETTY {
             self.depth += 1;
@@ -268,7 +330,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes what comes before an entry's key: `,` unless it is the first;
     /// in pretty layout also a newline and the indent.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn object_entry(&mut self, first: bool) {
         if !first {
             self.buf.push(b',');
@@ -281,16 +344,18 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Writes an already escaped, quoted key literal (`"key"`) as the next
     /// entry of an object opened with [`begin_object`](Self::begin_object),
     /// with its separator and colon. Clears `first`.
-    #[inline(always)]
-    pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &[u8]) {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
         self.object_entry(*first);
         *first = false;
-        self.buf.extend_from_slice(quoted_key);
+        self.buf.extend_from_slice(quoted_key.as_bytes());
         self.colon();
     }
 
     /// Separates a key from its value: `:`, or `": "` in pretty layout.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn colon(&mut self) {
         if F::PRETTY {
             self.buf.extend_from_slice(b": ");
@@ -302,7 +367,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Closes an object opened by [`begin_object`](Self::begin_object).
     /// `empty` says whether no entry was written, which pretty layout needs
     /// to print `{}`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object_dyn(&mut self, empty: bool) {
         if F::PRETTY {
             self.depth -= 1;
@@ -314,7 +380,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// Opens an array: `[`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_array(&mut self) {
         if F::PRETTY {
             self.depth += 1;
@@ -324,21 +391,24 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes what comes before an element: `,` unless it is the first; in
     /// pretty layout also a newline and the indent.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value(&mut self, first: bool) {
         self.object_entry(first);
     }
 
     /// Like [`array_value`](Self::array_value) when whether an element was
     /// written before is only known at run time. Clears `first`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value_dyn(&mut self, first: &mut bool) {
         self.object_entry(*first);
         *first = false;
     }
 
     /// Closes an array. `empty` says whether no element was written.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_array(&mut self, empty: bool) {
         if F::PRETTY {
             self.depth -= 1;
@@ -348,6 +418,26 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
         self.buf.push(b']');
     }
+}
+
+/// Splits a key literal, `{"key":` or `,"key":`, into its first byte and
+/// the quoted key between that and the colon.
+///
+/// Cutting after an ASCII first byte and before an ASCII last byte cuts
+/// between characters, so the key stays valid UTF-8 whatever a hand-written
+/// impl passes. Not `inline(always)`: unoptimized builds would otherwise give
+/// every caller's frame room for the panic message; optimized builds inline
+/// it anyway and fold the checks for constant literals.
+#[inline]
+fn split_key(literal: &str) -> (u8, &[u8]) {
+    let bytes = literal.as_bytes();
+    let n = bytes.len();
+    debug_assert!(n >= 4 && matches!(bytes[0], b'{' | b','));
+    assert!(
+        n >= 2 && bytes[0].is_ascii() && bytes[n - 1].is_ascii(),
+        "a key literal starts with `{{` or `,` and ends with `:`"
+    );
+    (bytes[0], &bytes[1..n - 1])
 }
 
 /// Appends a short slice of unknown length without calling `memcpy`: up to

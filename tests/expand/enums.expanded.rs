@@ -25,17 +25,17 @@ impl ::json_runtime::ToJsonFields for Shape {
         match self {
             Self::Empty => {
                 if OBJECT {
-                    w.write_raw(b"\"empty\"");
+                    w.write_raw("\"empty\"");
                 } else {
-                    w.key_dyn(first, b"\"empty\"");
-                    w.write_raw(b"null");
+                    w.key_dyn(first, "\"empty\"");
+                    w.write_null();
                 }
             }
             Self::Circle(f0) => {
                 if OBJECT {
-                    w.key(b"{\"circle\":");
+                    w.key("{\"circle\":");
                 } else {
-                    w.key_dyn(first, b"\"circle\"");
+                    w.key_dyn(first, "\"circle\"");
                 }
                 ::json_runtime::ToJson::write_json(f0, w);
                 if OBJECT {
@@ -44,9 +44,9 @@ impl ::json_runtime::ToJsonFields for Shape {
             }
             Self::Line(f0, f1) => {
                 if OBJECT {
-                    w.key(b"{\"line\":");
+                    w.key("{\"line\":");
                 } else {
-                    w.key_dyn(first, b"\"line\"");
+                    w.key_dyn(first, "\"line\"");
                 }
                 w.begin_array();
                 w.array_value(true);
@@ -60,13 +60,13 @@ impl ::json_runtime::ToJsonFields for Shape {
             }
             Self::Rectangle { width, height } => {
                 if OBJECT {
-                    w.key(b"{\"rect\":");
+                    w.key("{\"rect\":");
                 } else {
-                    w.key_dyn(first, b"\"rect\"");
+                    w.key_dyn(first, "\"rect\"");
                 }
-                w.key(b"{\"width\":");
+                w.key("{\"width\":");
                 ::json_runtime::ToJson::write_json(width, w);
-                w.key(b",\"height\":");
+                w.key(",\"height\":");
                 ::json_runtime::ToJson::write_json(height, w);
                 w.end_object();
                 if OBJECT {
@@ -75,7 +75,7 @@ impl ::json_runtime::ToJsonFields for Shape {
             }
             Self::Hidden { .. } => {
                 if OBJECT {
-                    w.write_raw(b"null");
+                    w.write_null();
                 }
             }
         }

@@ -23,13 +23,13 @@ impl ::json_runtime::ToJsonFields for Paging {
         first: &mut bool,
     ) {
         if OBJECT {
-            w.key(b"{\"page\":");
+            w.key("{\"page\":");
         } else {
-            w.key_dyn(first, b"\"page\"");
+            w.key_dyn(first, "\"page\"");
         }
         ::json_runtime::ToJson::write_json(&self.page, w);
         if !Option::is_none(&self.cursor) {
-            w.key(b",\"cursor\":");
+            w.key(",\"cursor\":");
             ::json_runtime::ToJson::write_json(&self.cursor, w);
         }
         if OBJECT {
@@ -66,10 +66,10 @@ impl ::json_runtime::ToJsonFields for Request {
             w.begin_object();
         }
         ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
-        w.key_dyn(first, b"\"query\"");
+        w.key_dyn(first, "\"query\"");
         ::json_runtime::ToJson::write_json(&self.query, w);
         ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
-        w.key(b",\"limit\":");
+        w.key(",\"limit\":");
         ::json_runtime::ToJson::write_json(&self.limit, w);
         if OBJECT {
             w.end_object();

@@ -31,16 +31,16 @@ where
         first: &mut bool,
     ) {
         if OBJECT {
-            w.key(b"{\"title\":");
+            w.key("{\"title\":");
         } else {
-            w.key_dyn(first, b"\"title\"");
+            w.key_dyn(first, "\"title\"");
         }
         ::json_runtime::ToJson::write_json(&self.title, w);
-        w.key(b",\"items\":");
+        w.key(",\"items\":");
         ::json_runtime::ToJson::write_json(&self.items, w);
-        w.key(b",\"index\":");
+        w.key(",\"index\":");
         ::json_runtime::ToJson::write_json(&self.index, w);
-        w.key(b",\"marker\":");
+        w.key(",\"marker\":");
         ::json_runtime::ToJson::write_json(&self.marker, w);
         if OBJECT {
             w.end_object();

@@ -23,18 +23,18 @@ impl ::json_runtime::ToJsonFields for Order {
         first: &mut bool,
     ) {
         if OBJECT {
-            w.key(b"{\"orderId\":");
+            w.key("{\"orderId\":");
         } else {
-            w.key_dyn(first, b"\"orderId\"");
+            w.key_dyn(first, "\"orderId\"");
         }
         ::json_runtime::ToJson::write_json(&self.order_id, w);
-        w.key(b",\"customer\":");
+        w.key(",\"customer\":");
         ::json_runtime::ToJson::write_json(&self.customer_name, w);
         if !Vec::is_empty(&self.line_items) {
-            w.key(b",\"lineItems\":");
+            w.key(",\"lineItems\":");
             ::json_runtime::ToJson::write_json(&self.line_items, w);
         }
-        w.key(b",\"totalCents\":");
+        w.key(",\"totalCents\":");
         ::json_runtime::ToJson::write_json(&self.total_cents, w);
         if OBJECT {
             w.end_object();

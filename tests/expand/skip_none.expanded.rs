@@ -26,13 +26,13 @@ impl ::json_runtime::ToJsonFields for Teacher {
             w.begin_object();
         }
         if !::core::option::Option::is_none(&self.nickname) {
-            w.key_dyn(first, b"\"nickname\"");
+            w.key_dyn(first, "\"nickname\"");
             ::json_runtime::ToJson::write_json(&self.nickname, w);
         }
-        w.key_dyn(first, b"\"name\"");
+        w.key_dyn(first, "\"name\"");
         ::json_runtime::ToJson::write_json(&self.name, w);
         if !::core::option::Option::is_none(&self.courses) {
-            w.key(b",\"courses\":");
+            w.key(",\"courses\":");
             ::json_runtime::ToJson::write_json(&self.courses, w);
         }
         if OBJECT {

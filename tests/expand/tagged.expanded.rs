@@ -23,9 +23,9 @@ impl ::json_runtime::ToJsonFields for Style {
         first: &mut bool,
     ) {
         if OBJECT {
-            w.key(b"{\"color\":");
+            w.key("{\"color\":");
         } else {
-            w.key_dyn(first, b"\"color\"");
+            w.key_dyn(first, "\"color\"");
         }
         ::json_runtime::ToJson::write_json(&self.color, w);
         if OBJECT {
@@ -61,10 +61,10 @@ impl ::json_runtime::ToJsonFields for Shape {
         match self {
             Self::Dot => {
                 if OBJECT {
-                    w.static_entries(b"{\"type\":\"dot\"", &[b"{\"type\":", b"\"dot\""]);
+                    w.static_entries("{\"type\":\"dot\"", &["{\"type\":", "\"dot\""]);
                 } else {
-                    w.key_dyn(first, b"\"type\"");
-                    w.write_raw(b"\"dot\"");
+                    w.key_dyn(first, "\"type\"");
+                    w.write_raw("\"dot\"");
                 }
                 if OBJECT {
                     w.end_object();
@@ -73,17 +73,17 @@ impl ::json_runtime::ToJsonFields for Shape {
             Self::Circle { radius, label } => {
                 if OBJECT {
                     w.static_entries(
-                        b"{\"type\":\"circle\",\"radius\":",
-                        &[b"{\"type\":", b"\"circle\"", b",\"radius\":"],
+                        "{\"type\":\"circle\",\"radius\":",
+                        &["{\"type\":", "\"circle\"", ",\"radius\":"],
                     );
                 } else {
-                    w.key_dyn(first, b"\"type\"");
-                    w.write_raw(b"\"circle\"");
-                    w.key(b",\"radius\":");
+                    w.key_dyn(first, "\"type\"");
+                    w.write_raw("\"circle\"");
+                    w.key(",\"radius\":");
                 }
                 ::json_runtime::ToJson::write_json(radius, w);
                 if !Option::is_none(label) {
-                    w.key(b",\"label\":");
+                    w.key(",\"label\":");
                     ::json_runtime::ToJson::write_json(label, w);
                 }
                 if OBJECT {
@@ -93,12 +93,12 @@ impl ::json_runtime::ToJsonFields for Shape {
             Self::Styled(f0) => {
                 if OBJECT {
                     w.static_entries(
-                        b"{\"type\":\"styled\"",
-                        &[b"{\"type\":", b"\"styled\""],
+                        "{\"type\":\"styled\"",
+                        &["{\"type\":", "\"styled\""],
                     );
                 } else {
-                    w.key_dyn(first, b"\"type\"");
-                    w.write_raw(b"\"styled\"");
+                    w.key_dyn(first, "\"type\"");
+                    w.write_raw("\"styled\"");
                 }
                 ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
                 if OBJECT {
@@ -118,13 +118,13 @@ impl ::json_runtime::ToJson for Event {
     ) {
         match self {
             Self::Ping => {
-                w.static_entries(b"{\"t\":\"Ping\"", &[b"{\"t\":", b"\"Ping\""]);
+                w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
                 w.end_object();
             }
             Self::Move(f0, f1) => {
                 w.static_entries(
-                    b"{\"t\":\"Move\",\"c\":",
-                    &[b"{\"t\":", b"\"Move\"", b",\"c\":"],
+                    "{\"t\":\"Move\",\"c\":",
+                    &["{\"t\":", "\"Move\"", ",\"c\":"],
                 );
                 w.begin_array();
                 w.array_value(true);

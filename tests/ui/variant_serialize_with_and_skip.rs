@@ -1,7 +1,7 @@
 use json_runtime::{Format, JsonWriter, ToJson};
 
 fn write_unit<F: Format>(w: &mut JsonWriter<'_, F>) {
-    w.write_raw(b"0");
+    w.write_raw("0");
 }
 
 #[derive(ToJson)]

@@ -84,7 +84,7 @@ macro_rules! weak {
             fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 match self.upgrade() {
                     Some(value) => value.write_json(w),
-                    None => w.write_raw(b"null"),
+                    None => w.write_null(),
                 }
             }
         }

@@ -93,7 +93,7 @@ impl QuotedAscii {
     #[inline]
     pub(crate) fn write_to<F: Format>(mut self, w: &mut JsonWriter<'_, F>) {
         self.bytes[self.len] = b'"';
-        w.write_raw(&self.bytes[..=self.len]);
+        w.write_ascii(&self.bytes[..=self.len]);
     }
 
     /// The text so far without the opening quote, for tests.
@@ -112,7 +112,7 @@ pub(crate) fn write_int_array<F: Format>(w: &mut JsonWriter<'_, F>, values: &[i6
     for value in values {
         w.array_value_dyn(&mut first);
         let mut buffer = itoa::Buffer::new();
-        w.write_raw(buffer.format(*value).as_bytes());
+        w.write_raw(buffer.format(*value));
     }
     w.end_array(first);
 }

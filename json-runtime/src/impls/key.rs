@@ -29,9 +29,9 @@ impl ToJsonKey for bool {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         if *self {
-            w.write_raw(b"\"true\"");
+            w.write_raw("\"true\"");
         } else {
-            w.write_raw(b"\"false\"");
+            w.write_raw("\"false\"");
         }
     }
 }

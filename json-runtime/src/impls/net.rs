@@ -52,7 +52,7 @@ impl Quoted {
         debug_assert!(text[1..text.len() - 1]
             .iter()
             .all(|b| b.is_ascii_hexdigit() || b".:[]%".contains(b)));
-        w.write_raw(text);
+        w.write_ascii(text);
     }
 }
 

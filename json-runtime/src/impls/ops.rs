@@ -12,9 +12,9 @@ use crate::{Format, JsonWriter, ToJson};
 impl<Idx: ToJson> ToJson for Range<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"start\":");
+        w.key("{\"start\":");
         self.start.write_json(w);
-        w.key(b",\"end\":");
+        w.key(",\"end\":");
         self.end.write_json(w);
         w.end_object();
     }
@@ -27,9 +27,9 @@ impl<Idx: ToJson> ToJson for Range<Idx> {
 impl<Idx: ToJson> ToJson for RangeInclusive<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"start\":");
+        w.key("{\"start\":");
         self.start().write_json(w);
-        w.key(b",\"end\":");
+        w.key(",\"end\":");
         self.end().write_json(w);
         w.end_object();
     }
@@ -39,7 +39,7 @@ impl<Idx: ToJson> ToJson for RangeInclusive<Idx> {
 impl<Idx: ToJson> ToJson for RangeFrom<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"start\":");
+        w.key("{\"start\":");
         self.start.write_json(w);
         w.end_object();
     }
@@ -49,7 +49,7 @@ impl<Idx: ToJson> ToJson for RangeFrom<Idx> {
 impl<Idx: ToJson> ToJson for RangeTo<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"end\":");
+        w.key("{\"end\":");
         self.end.write_json(w);
         w.end_object();
     }
@@ -60,13 +60,13 @@ impl<T: ToJson> ToJson for Bound<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         let value = match self {
-            Bound::Unbounded => return w.write_raw(b"\"Unbounded\""),
+            Bound::Unbounded => return w.write_raw("\"Unbounded\""),
             Bound::Included(value) => {
-                w.key(b"{\"Included\":");
+                w.key("{\"Included\":");
                 value
             }
             Bound::Excluded(value) => {
-                w.key(b"{\"Excluded\":");
+                w.key("{\"Excluded\":");
                 value
             }
         };
@@ -81,11 +81,11 @@ impl<T: ToJson, E: ToJson> ToJson for Result<T, E> {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
             Ok(value) => {
-                w.key(b"{\"Ok\":");
+                w.key("{\"Ok\":");
                 value.write_json(w);
             }
             Err(error) => {
-                w.key(b"{\"Err\":");
+                w.key("{\"Err\":");
                 error.write_json(w);
             }
         }

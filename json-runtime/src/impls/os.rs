@@ -66,7 +66,7 @@ impl ToJson for OsStr {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         use std::os::unix::ffi::OsStrExt;
-        w.key(b"{\"Unix\":");
+        w.key("{\"Unix\":");
         write_seq(w, self.as_bytes());
         w.end_object();
     }
@@ -79,7 +79,7 @@ impl ToJson for OsStr {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         use std::os::windows::ffi::OsStrExt;
-        w.key(b"{\"Windows\":");
+        w.key("{\"Windows\":");
         write_seq(w, self.encode_wide());
         w.end_object();
     }

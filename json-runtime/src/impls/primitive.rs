@@ -35,9 +35,9 @@ impl ToJson for bool {
         // Two calls, not one with a chosen slice: each copy then has a
         // constant length and compiles to a store instead of a memcpy call.
         if *self {
-            w.write_raw(b"true");
+            w.write_raw("true");
         } else {
-            w.write_raw(b"false");
+            w.write_raw("false");
         }
     }
 }
@@ -67,7 +67,7 @@ impl ToJson for char {
 impl ToJson for () {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_raw(b"null");
+        w.write_null();
     }
 }
 
@@ -75,7 +75,7 @@ impl ToJson for () {
 impl<T: ?Sized> ToJson for PhantomData<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_raw(b"null");
+        w.write_null();
     }
 }
 
@@ -84,7 +84,7 @@ impl<T: ToJson> ToJson for Option<T> {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
             Some(value) => value.write_json(w),
-            None => w.write_raw(b"null"),
+            None => w.write_null(),
         }
     }
 }

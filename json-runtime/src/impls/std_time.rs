@@ -8,9 +8,9 @@ use crate::{Format, JsonWriter, ToJson};
 impl ToJson for Duration {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key(b"{\"secs\":");
+        w.key("{\"secs\":");
         self.as_secs().write_json(w);
-        w.key(b",\"nanos\":");
+        w.key(",\"nanos\":");
         self.subsec_nanos().write_json(w);
         w.end_object();
     }
@@ -41,9 +41,9 @@ impl ToJson for SystemTime {
 
 #[inline]
 fn write_since_epoch<F: Format, S: ToJson>(w: &mut JsonWriter<'_, F>, secs: S, nanos: u32) {
-    w.key(b"{\"secs_since_epoch\":");
+    w.key("{\"secs_since_epoch\":");
     secs.write_json(w);
-    w.key(b",\"nanos_since_epoch\":");
+    w.key(",\"nanos_since_epoch\":");
     nanos.write_json(w);
     w.end_object();
 }

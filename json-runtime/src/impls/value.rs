@@ -38,7 +38,7 @@ impl ToJson for Value {
 
 fn write_scalar<F: Format>(w: &mut JsonWriter<'_, F>, value: &Value) {
     match value {
-        Value::Null => w.write_raw(b"null"),
+        Value::Null => w.write_null(),
         Value::Bool(b) => b.write_json(w),
         Value::Number(n) => n.write_json(w),
         Value::String(s) => w.write_str(s),
@@ -96,7 +96,7 @@ impl ToJson for Number {
             // Only reachable with serde_json's arbitrary_precision, for a
             // number that fits none of the above; serde_json writes the
             // number's text as it is.
-            w.write_raw(self.to_string().as_bytes());
+            w.write_raw(&self.to_string());
         }
     }
 }
