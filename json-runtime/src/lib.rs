@@ -78,7 +78,7 @@
 //! # Attributes
 //!
 //! The derive reads `#[serde(...)]` and `#[json(...)]` alike; see
-//! [`json_derive::ToJson`](derive@ToJson) for the list.
+//! [`json_runtime_derive::ToJson`](derive@ToJson) for the list.
 //!
 //! # Date, time and id types
 //!
@@ -327,7 +327,7 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// [`ToJsonFields`], nor does an enum with an untagged tuple or newtype
 /// variant, so neither can be flattened or be the content of an internally
 /// tagged newtype variant.
-pub use json_derive::ToJson;
+pub use json_runtime_derive::ToJson;
 
 /// A value that can be written as JSON.
 ///
