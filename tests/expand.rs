@@ -22,6 +22,8 @@ mod generic;
 mod named;
 #[path = "expand/newtype.rs"]
 mod newtype;
+#[path = "expand/serde_fallback.rs"]
+mod serde_fallback;
 #[path = "expand/skip_none.rs"]
 mod skip_none;
 #[path = "expand/tagged.rs"]
@@ -33,6 +35,7 @@ const CASES: &[&str] = &[
     "generic",
     "named",
     "newtype",
+    "serde_fallback",
     "skip_none",
     "tagged",
 ];
@@ -122,6 +125,16 @@ fn snapshot_types_write_what_serde_json_writes() {
     for value in flatten::samples() {
         assert_same(&value);
     }
+    for value in serde_fallback::pages() {
+        assert_same(&value);
+    }
+    assert_same(&serde_fallback::Strict {
+        id: 1,
+        name: "n".into(),
+    });
+    assert_same(&serde_fallback::Timeout {
+        after: std::time::Duration::new(1, 2),
+    });
 }
 
 /// serde_json refuses to write a skipped variant; in-memory encoding has no

@@ -17,6 +17,7 @@ pub struct Container<'a> {
     pub repr: Repr,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
+    pub vis: &'a syn::Visibility,
 }
 
 /// serde's enum representations.
@@ -115,6 +116,7 @@ impl<'a> Container<'a> {
             repr,
             data,
             generics: &input.generics,
+            vis: &input.vis,
         })
     }
 }

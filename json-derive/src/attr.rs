@@ -192,22 +192,9 @@ fn bound_value(meta: &ParseNestedMeta) -> syn::Result<Option<Vec<WherePredicate>
     Ok(Some(predicates.into_iter().collect()))
 }
 
-/// What to tell a user of an attribute that changes serde's output in a way
-/// this library does not reproduce. Accepting it silently would write
-/// different JSON than serde_json.
-fn unsupported(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "getter" | "remote" => "is not supported; implement `ToJson` by hand for the remote type",
-        _ => return None,
-    })
-}
-
-fn unknown(cx: &mut Ctxt, meta: &ParseNestedMeta, ns: Namespace, kind: &str, expected: &str) {
+fn unknown(cx: &mut Ctxt, meta: &ParseNestedMeta, kind: &str, expected: &str) {
     let key = key_name(meta);
-    let message = match unsupported(&key) {
-        Some(advice) => format!("`{}({key})` {advice}", ns.name()),
-        None => format!("unknown {kind} attribute `{key}`; expected one of {expected}"),
-    };
+    let message = format!("unknown {kind} attribute `{key}`; expected one of {expected}");
     cx.error_at(meta.path_span(), message);
 }
 
@@ -241,6 +228,9 @@ pub struct SerializeWith {
     pub key: &'static str,
     /// The attribute's key, for errors about its use.
     pub span: Span,
+    /// Given in `#[serde]` only, so the function has serde's signature
+    /// and is called through json_runtime's serde bridge.
+    pub serde_signature: bool,
 }
 
 fn serialize_with_value(meta: &ParseNestedMeta, key: &'static str) -> syn::Result<SerializeWith> {
@@ -264,29 +254,17 @@ fn serialize_with_value(meta: &ParseNestedMeta, key: &'static str) -> syn::Resul
         path,
         key,
         span: meta.path_span(),
+        serde_signature: false,
     })
 }
 
 /// The `serialize_with` or `with` to use. One given only in `#[serde]`
-/// names a function with serde's signature, which cannot write to this
-/// library's writer, so it is an error until `#[json]` gives one too.
-fn json_serialize_with(cx: &mut Ctxt, slot: Slot<SerializeWith>) -> Option<SerializeWith> {
-    let (value, ns, span) = slot.get_full()?;
-    if ns == Namespace::Json {
-        return Some(value);
-    }
-    let message = if value.key == "with" {
-        "`serde(with = \"...\")` names a module written for serde's `Serializer`, which cannot write through json_runtime; \
-         add `#[json(with = \"...\")]` naming a module whose `serialize` function is \
-         `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`, or `#[json(serialize_with = \"...\")]` \
-         naming such a function; this derive then uses it, and serde keeps its own"
-    } else {
-        "`serde(serialize_with = \"...\")` names a function written for serde's `Serializer`, which cannot write through json_runtime; \
-         add `#[json(serialize_with = \"...\")]` naming a function \
-         `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`; this derive then uses it, and serde keeps its own"
-    };
-    cx.error_at(span, message);
-    None
+/// names a function with serde's signature, which the derive calls through
+/// the serde bridge; one in `#[json]` wins and writes natively.
+fn json_serialize_with(slot: Slot<SerializeWith>) -> Option<SerializeWith> {
+    let (mut value, ns, _) = slot.get_full()?;
+    value.serde_signature = ns == Namespace::Serde;
+    Some(value)
 }
 
 /// Attributes on the struct or enum itself.
@@ -311,9 +289,14 @@ pub struct Container {
     pub untagged: Option<Span>,
     /// `into = "Type"`: written as `Type` converted from a clone.
     pub into: Option<(syn::Type, Span)>,
+    /// `no_serde_fallback`: every field's type must implement `ToJson`.
+    pub no_serde_fallback: bool,
+    /// serde's `remote = "Type"`: this type mirrors `Type`'s definition, and
+    /// the derive writes a `Type` instead of implementing `ToJson`.
+    pub remote: Option<syn::Path>,
 }
 
-const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `crate`, `rename`";
+const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `no_serde_fallback`, `remote`, `crate`, `rename`";
 
 impl Container {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -328,6 +311,8 @@ impl Container {
         let mut content = Slot::new("content");
         let mut untagged = Slot::new("untagged");
         let mut into = Slot::new("into");
+        let mut no_fallback = Slot::new("no_serde_fallback");
+        let mut remote = Slot::new("remote");
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
             let key = key_name(meta);
@@ -353,6 +338,17 @@ impl Container {
                 "skip_serializing_none" => {
                     flag(meta, "skip_serializing_none")?;
                     skip_none.set(cx, ns, span, ())
+                }
+                "no_serde_fallback" => {
+                    flag(meta, "no_serde_fallback")?;
+                    no_fallback.set(cx, ns, span, ())
+                }
+                "remote" => {
+                    let path = parse_lit(
+                        &string_value(meta, "remote")?,
+                        "a path to a type, as in `remote = \"std::time::Duration\"`",
+                    )?;
+                    remote.set(cx, ns, span, path);
                 }
                 "tag" => tag.set(cx, ns, span, (string_value(meta, "tag")?.value(), span)),
                 "content" => {
@@ -388,7 +384,7 @@ impl Container {
                 | "variant_identifier"
                 | "field_identifier" => skip_value(meta)?,
                 _ => {
-                    unknown(cx, meta, ns, "container", CONTAINER_KEYS);
+                    unknown(cx, meta, "container", CONTAINER_KEYS);
                     skip_value(meta)?;
                 }
             }
@@ -408,6 +404,8 @@ impl Container {
             content: content.get(),
             untagged: untagged.get(),
             into: into.get(),
+            no_serde_fallback: no_fallback.get().is_some(),
+            remote: remote.get(),
         }
     }
 }
@@ -468,7 +466,7 @@ impl Variant {
                     skip_value(meta)?
                 }
                 _ => {
-                    unknown(cx, meta, ns, "variant", VARIANT_KEYS);
+                    unknown(cx, meta, "variant", VARIANT_KEYS);
                     skip_value(meta)?;
                 }
             }
@@ -483,7 +481,7 @@ impl Variant {
             rename_all: rename_rule(cx, rename_all.get().flatten()),
             bound: bound.get(),
             untagged: untagged.get(),
-            serialize_with: json_serialize_with(cx, serialize_with),
+            serialize_with: json_serialize_with(serialize_with),
         }
     }
 }
@@ -500,9 +498,12 @@ pub struct Field {
     pub serialize_with: Option<SerializeWith>,
     /// Integers written as JSON strings.
     pub as_string: Option<Span>,
+    /// serde's `getter = "path"`, for a `remote` type's private field:
+    /// the value is `path(&remote)`.
+    pub getter: Option<(syn::ExprPath, Span)>,
 }
 
-const FIELD_KEYS: &str = "`rename`, `skip`, `skip_serializing`, `skip_serializing_if`, `flatten`, `serialize_with`, `with`, `as_string`, `bound`";
+const FIELD_KEYS: &str = "`rename`, `skip`, `skip_serializing`, `skip_serializing_if`, `flatten`, `serialize_with`, `with`, `as_string`, `getter`, `bound`";
 
 impl Field {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -513,6 +514,7 @@ impl Field {
         let mut flatten = Slot::new("flatten");
         let mut serialize_with = Slot::new("serialize_with");
         let mut as_string = Slot::new("as_string");
+        let mut getter = Slot::new("getter");
 
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
@@ -556,11 +558,18 @@ impl Field {
                     flag(meta, "as_string")?;
                     as_string.set(cx, ns, span, span)
                 }
+                "getter" => {
+                    let path = parse_lit(
+                        &string_value(meta, "getter")?,
+                        "a path to a function, as in `getter = \"Remote::field\"`",
+                    )?;
+                    getter.set(cx, ns, span, (path, span));
+                }
                 "default" | "alias" | "deserialize_with" | "borrow" | "skip_deserializing" => {
                     skip_value(meta)?
                 }
                 _ => {
-                    unknown(cx, meta, ns, "field", FIELD_KEYS);
+                    unknown(cx, meta, "field", FIELD_KEYS);
                     skip_value(meta)?;
                 }
             }
@@ -575,8 +584,9 @@ impl Field {
             skip_serializing_if: skip_if.get(),
             bound: bound.get(),
             flatten: flatten.get(),
-            serialize_with: json_serialize_with(cx, serialize_with),
+            serialize_with: json_serialize_with(serialize_with),
             as_string: as_string.get(),
+            getter: getter.get(),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::ctxt::Ctxt;
 pub fn check(cx: &mut Ctxt, cont: &Container) {
     check_transparent(cx, cont);
     check_into(cx, cont);
+    check_getters(cx, cont);
     match &cont.data {
         Data::Struct(style, fields) => {
             if let Some(span) = cont.attrs.rename_all_fields_span {
@@ -86,6 +87,25 @@ fn check_into(cx: &mut Ctxt, cont: &Container) {
             *into,
             "`into` and `transparent` each decide how the whole type is written; remove one of them",
         );
+    }
+}
+
+/// serde's `getter` reads a private field of a `remote` struct, so it needs
+/// `remote` and is not allowed in an enum, as in serde.
+fn check_getters(cx: &mut Ctxt, cont: &Container) {
+    let (fields, in_enum): (Vec<&Field>, bool) = match &cont.data {
+        Data::Struct(_, fields) => (fields.iter().collect(), false),
+        Data::Enum(variants) => (variants.iter().flat_map(|v| &v.fields).collect(), true),
+    };
+    for (_, span) in fields.iter().filter_map(|f| f.attrs.getter.as_ref()) {
+        if in_enum {
+            cx.error_at(*span, "`getter` is not allowed in an enum, as in serde");
+        } else if cont.attrs.remote.is_none() {
+            cx.error_at(
+                *span,
+                "`getter` reads a field of the type named by `remote = \"...\"`, so it is only allowed in a struct with `#[serde(remote = \"...\")]`",
+            );
+        }
     }
 }
 

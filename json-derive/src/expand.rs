@@ -9,7 +9,7 @@ use syn::DeriveInput;
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
 use super::ser_struct::Names;
-use super::{bound, check, ser_enum, ser_struct};
+use super::{bound, check, ser_enum, ser_struct, serde_with};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::default();
@@ -42,14 +42,23 @@ fn runtime_path(cont: &Container) -> TokenStream {
 /// object's braces are written, so the code is type-checked once.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
-    let names = Names::new(runtime.clone(), object_param(cont));
+    let generics = bound::with_bounds(cont, &runtime);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = cont.ident;
+    let wrapper = serde_with::Container {
+        generics: generics.clone(),
+        this: quote!(#ident #ty_generics),
+    };
+    let mut names = Names::new(runtime.clone(), object_param(cont), wrapper);
+    names.fallback = !cont.attrs.no_serde_fallback;
+    if let Some(remote) = &cont.attrs.remote {
+        return remote_impl(cont, remote, &mut names, &generics);
+    }
     let entries_body = match &cont.data {
         Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, &names),
         Data::Enum(variants) => ser_enum::entries_body(cont, variants, &names),
     };
-    let generics = bound::with_bounds(cont, &runtime);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let ident = cont.ident;
+    let entries_import = names.dispatch_import();
     let format = format_param(cont.generics);
     let Names {
         w, first, object, ..
@@ -59,10 +68,12 @@ fn impl_block(cont: &Container) -> TokenStream {
             Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, &names),
             Data::Enum(variants) => ser_enum::body(cont, variants, &names),
         };
+        let import = names.dispatch_import();
         return quote! {
             #[automatically_derived]
             impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
                 fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                    #import
                     #body
                 }
             }
@@ -90,7 +101,71 @@ fn impl_block(cont: &Container) -> TokenStream {
                 #w: &mut #runtime::JsonWriter<'_, #format>,
                 #first: &mut bool,
             ) {
+                #entries_import
                 #entries_body
+            }
+        }
+    }
+}
+
+/// For serde's `remote = "Type"`: this type only mirrors `Type`'s
+/// definition, so instead of `ToJson` for itself it gets what serde gives
+/// it, a function that writes a `Type`:
+///
+/// ```text
+/// impl Local {
+///     pub fn write_json<F: Format>(remote: &Type, w: &mut JsonWriter<'_, F>) { .. }
+/// }
+/// ```
+///
+/// usable as `#[json(serialize_with = "Local::write_json")]`; serde's own
+/// `Local::serialize` serves `#[serde(with = "Local")]` through the bridge.
+fn remote_impl(
+    cont: &Container,
+    remote: &syn::Path,
+    names: &mut Names,
+    generics: &syn::Generics,
+) -> TokenStream {
+    let runtime = names.runtime.clone();
+    let value = syn::Ident::new("__self", proc_macro2::Span::call_site());
+    names.this = quote!(#value);
+    names.this_type = quote!(#remote);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = cont.ident;
+    let format = format_param(cont.generics);
+    let Names {
+        w, first, object, ..
+    } = &*names;
+    let body = match &cont.data {
+        Data::Struct(style, fields) => {
+            match ser_struct::entries_body(cont, *style, fields, names) {
+                // The object-writing half of `write_json_entries`.
+                Some(entries) => quote! {
+                    const #object: bool = true;
+                    let #first = &mut true;
+                    #entries
+                },
+                None => ser_struct::body(cont, *style, fields, names),
+            }
+        }
+        Data::Enum(variants) => ser_enum::body(cont, variants, names),
+    };
+    let import = names.dispatch_import();
+    let vis = &cont.vis;
+    let doc = format!(
+        "Writes a `{}` as JSON, as serde's `{ident}::serialize` does.",
+        quote!(#remote).to_string().replace(' ', "")
+    );
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc = #doc]
+            #vis fn write_json<#format: #runtime::Format>(
+                #value: &#remote,
+                #w: &mut #runtime::JsonWriter<'_, #format>,
+            ) {
+                #import
+                #body
             }
         }
     }

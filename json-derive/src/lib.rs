@@ -19,6 +19,7 @@ mod expand;
 mod literal;
 mod ser_enum;
 mod ser_struct;
+mod serde_with;
 
 use proc_macro::TokenStream;
 

@@ -20,18 +20,20 @@ use super::literal;
 use super::ser_struct::{
     array, located_at, member_entries, object, object_or_entries, Entry, Member, Names,
 };
+use super::serde_with;
 
 /// The body of `ToJson::write_json`, for an enum that is not
 /// `ToJsonFields` (see [`entries_body`] for the others).
 pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStream {
+    let this = &names.this;
     if variants.is_empty() {
-        return quote!(match *self {});
+        return quote!(match *#this {});
     }
     let arms = variants
         .iter()
         .map(|variant| arm(cont, variant, false, names).0);
     quote! {
-        match self {
+        match #this {
             #(#arms)*
         }
     }
@@ -43,11 +45,11 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
     if !variants.iter().all(|v| writes_entries(cont, v)) {
         return None;
     }
-    let first = &names.first;
+    let Names { first, this, .. } = names;
     if variants.is_empty() {
         return Some(quote! {
             let _ = #first;
-            match *self {}
+            match *#this {}
         });
     }
     let (arms, uses_first): (Vec<TokenStream>, Vec<bool>) = variants
@@ -59,7 +61,7 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
     let unused = (!uses_first.contains(&true)).then(|| quote!(let _ = #first;));
     Some(quote! {
         #unused
-        match self {
+        match #this {
             #(#arms)*
         }
     })
@@ -111,14 +113,15 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         // encoding has no error to return, so it is written as `null`, or
         // as no entry.
         let null = if_object(quote!(#w.write_null();));
-        return (quote!(Self::#ident { .. } => { #null }), false);
+        let this_type = &names.this_type;
+        return (quote!(#this_type::#ident { .. } => { #null }), false);
     }
     let bindings = bindings(variant);
     let style = match variant.attrs.serialize_with {
         Some(_) => variant.style,
         None => effective_style(variant),
     };
-    let pattern = pattern(variant, style, &bindings);
+    let pattern = pattern(variant, style, &bindings, &names.this_type);
     let members: Vec<Member> = variant
         .fields
         .iter()
@@ -224,6 +227,10 @@ fn content(
 ) -> TokenStream {
     let w = &names.w;
     if let Some(with) = &variant.attrs.serialize_with {
+        if with.serde_signature {
+            let tys: Vec<_> = variant.fields.iter().map(|f| f.ty).collect();
+            return serde_with::wrap(names, with, &tys, bindings);
+        }
         // A function of the wrong signature is reported at the attribute.
         let path = &with.path;
         let span = path.span();
@@ -253,20 +260,25 @@ fn bindings(variant: &Variant) -> Vec<TokenStream> {
 
 /// The match pattern, binding the fields that are written; all of them
 /// for a `serialize_with` variant, which takes every field.
-fn pattern(variant: &Variant, style: Style, bindings: &[TokenStream]) -> TokenStream {
+fn pattern(
+    variant: &Variant,
+    style: Style,
+    bindings: &[TokenStream],
+    this_type: &TokenStream,
+) -> TokenStream {
     let ident = variant.ident;
     let all = variant.attrs.serialize_with.is_some();
     let used = |i: usize| all || !variant.fields[i].skipped();
     match (variant.style, style) {
-        (Style::Unit, _) => quote!(Self::#ident),
+        (Style::Unit, _) => quote!(#this_type::#ident),
         // A newtype variant whose field is skipped.
-        (_, Style::Unit) => quote!(Self::#ident { .. }),
+        (_, Style::Unit) => quote!(#this_type::#ident { .. }),
         (Style::Struct, _) => {
             let written = (0..bindings.len())
                 .filter(|&i| used(i))
                 .map(|i| &bindings[i]);
             let rest = (0..bindings.len()).any(|i| !used(i)).then(|| quote!(..));
-            quote!(Self::#ident { #(#written,)* #rest })
+            quote!(#this_type::#ident { #(#written,)* #rest })
         }
         (Style::Newtype | Style::Tuple, _) => {
             let patterns = (0..bindings.len()).map(|i| {
@@ -276,7 +288,7 @@ fn pattern(variant: &Variant, style: Style, bindings: &[TokenStream]) -> TokenSt
                     quote!(_)
                 }
             });
-            quote!(Self::#ident(#(#patterns),*))
+            quote!(#this_type::#ident(#(#patterns),*))
         }
     }
 }

@@ -1,12 +1,15 @@
 //! Code for structs, and the object and array writers that enum variants
 //! share.
 
+use std::cell::Cell;
+
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ast::{is_option, Container, Field, Repr, Style};
 use super::literal;
+use super::serde_with;
 
 /// Names shared by all generated code. The writer and the `first` flag are
 /// `mixed_site` so a field called `w` cannot shadow them.
@@ -16,30 +19,72 @@ pub struct Names {
     pub first: Ident,
     /// The `const OBJECT: bool` parameter of `write_json_entries`.
     pub object: Ident,
+    /// Whether a field whose type does not implement `ToJson` is written
+    /// through its `serde::Serialize` impl; off with `no_serde_fallback`.
+    pub fallback: bool,
+    /// Set once the code calls the ToJson-or-Serialize dispatch, whose
+    /// traits the function must then import.
+    pub dispatched: Cell<bool>,
+    /// The value being written, `self`, and its type's path in patterns,
+    /// `Self`; for a `remote` type, the function's parameter and the
+    /// remote type.
+    pub this: TokenStream,
+    pub this_type: TokenStream,
+    /// What serde `serialize_with` wrappers need of the container.
+    pub wrapper: serde_with::Container,
 }
 
 impl Names {
-    pub fn new(runtime: TokenStream, object: Ident) -> Self {
+    pub fn new(runtime: TokenStream, object: Ident, wrapper: serde_with::Container) -> Self {
         Names {
             runtime,
             w: Ident::new("w", Span::mixed_site()),
             first: Ident::new("first", Span::mixed_site()),
             object,
+            fallback: true,
+            dispatched: Cell::new(false),
+            this: quote!(self),
+            this_type: quote!(Self),
+            wrapper,
         }
     }
 
-    /// `ToJson::write_json(value, w)`, spanned at the field's type so a
-    /// missing impl is reported on the field.
+    /// The code that writes a field's value, spanned at the field's type so
+    /// a missing impl is reported on the field: its `ToJson` impl when the
+    /// type has one, else its `serde::Serialize` impl, through
+    /// `write_json_or_serialize`; with `no_serde_fallback`, `ToJson` only.
     pub fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
-        self.call_at(field.ty.span(), quote!(ToJson::write_json), value)
+        let span = field.ty.span();
+        if !self.fallback {
+            return self.call_at(span, quote!(ToJson::write_json), value);
+        }
+        self.dispatched.set(true);
+        let Names { runtime, w, .. } = self;
+        let call = quote!((&&#runtime::__private::Via(#value)).write_json_or_serialize(#w););
+        located_at(call, span)
+    }
+
+    /// The import of the dispatch's traits, for a function body that
+    /// calls it; resets the flag for the next body.
+    pub fn dispatch_import(&self) -> Option<TokenStream> {
+        let runtime = &self.runtime;
+        self.dispatched.replace(false).then(|| {
+            quote! {
+                #[allow(unused_imports)]
+                use #runtime::__private::{WriteSerialize as _, WriteToJson as _};
+            }
+        })
     }
 
     /// The code that writes one field's value: its `serialize_with`
     /// function, its integers as strings for `as_string`, else its
-    /// `ToJson` impl.
+    /// `ToJson` or `Serialize` impl.
     pub fn write_field(&self, field: &Field, value: &TokenStream) -> TokenStream {
         let w = &self.w;
         if let Some(with) = &field.attrs.serialize_with {
+            if with.serde_signature {
+                return serde_with::wrap(self, with, &[field.ty], std::slice::from_ref(value));
+            }
             // A function of the wrong signature is reported at the attribute.
             let path = &with.path;
             let span = path.span();
@@ -105,24 +150,24 @@ pub struct Member<'a> {
 /// an object (see [`entries_body`] for those).
 pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> TokenStream {
     let w = &names.w;
+    let this = &names.this;
     if let Some((ty, _)) = &cont.attrs.into {
         let runtime = &names.runtime;
         return quote! {
             #runtime::ToJson::write_json(
-                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
+                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(#this)),
                 #w,
             );
         };
     }
     if let Some(field) = transparent_field(cont, fields) {
-        let member = &field.member;
-        return names.write_field(field, &quote!(&self.#member));
+        return names.write_field(field, &member_value(field, names));
     }
     match style {
         Style::Unit => quote!(#w.write_null();),
         // serde writes a newtype's field even when it is marked skipped.
-        Style::Newtype => names.write_field(&fields[0], &quote!(&self.0)),
-        Style::Tuple => array(&self_members(fields), names),
+        Style::Newtype => names.write_field(&fields[0], &member_value(&fields[0], names)),
+        Style::Tuple => array(&self_members(fields, names), names),
         Style::Struct => unreachable!("written through `entries_body`"),
     }
 }
@@ -140,7 +185,7 @@ pub fn entries_body(
     }
     match style {
         Style::Struct => {
-            let members = self_members(fields);
+            let members = self_members(fields, names);
             let (code, uses_first) =
                 object_or_entries(&struct_entries(cont, &members, names), names);
             let first = &names.first;
@@ -163,18 +208,28 @@ pub fn entries_body(
     }
 }
 
-fn self_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
+fn self_members<'a>(fields: &'a [Field<'a>], names: &Names) -> Vec<Member<'a>> {
     fields
         .iter()
         .filter(|f| !f.skipped())
-        .map(|field| {
-            let member = &field.member;
-            Member {
-                field,
-                value: quote!(&self.#member),
-            }
+        .map(|field| Member {
+            field,
+            value: member_value(field, names),
         })
         .collect()
+}
+
+/// `&self.field`, or for a remote type's field with a `getter`,
+/// `&getter(value)`, as serde reads it.
+fn member_value(field: &Field, names: &Names) -> TokenStream {
+    let this = &names.this;
+    match &field.attrs.getter {
+        Some((getter, _)) => quote!(&#getter(#this)),
+        None => {
+            let member = &field.member;
+            quote!(&#this.#member)
+        }
+    }
 }
 
 /// A struct's entries: its tag if it has one, then its fields.

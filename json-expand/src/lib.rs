@@ -17,6 +17,7 @@ mod derive {
     pub mod literal;
     pub mod ser_enum;
     pub mod ser_struct;
+    pub mod serde_with;
 }
 
 use syn::punctuated::Punctuated;

@@ -44,7 +44,7 @@ where
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(&mut buf, indent, &mut items, &mut state, STREAM_CHUNK);
+        let done = fill_array::<F, _>(&mut buf, indent, &mut items, &mut state, STREAM_CHUNK)?;
         writer.write_all(&buf).await?;
         buf.clear();
         if done {
@@ -77,7 +77,7 @@ where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    let bytes = encode_to_vec::<Compact, T>(value, DEFAULT_INDENT);
+    let bytes = encode_to_vec::<Compact, T>(value, DEFAULT_INDENT)?;
     write_chunked(&mut writer, &bytes).await
 }
 
@@ -88,7 +88,7 @@ where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    let bytes = encode_to_vec::<Pretty, T>(value, DEFAULT_INDENT);
+    let bytes = encode_to_vec::<Pretty, T>(value, DEFAULT_INDENT)?;
     write_chunked(&mut writer, &bytes).await
 }
 
@@ -157,7 +157,7 @@ where
     let mut items = items.into_iter();
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     loop {
-        let done = fill_lines(&mut buf, &mut items, STREAM_CHUNK);
+        let done = fill_lines(&mut buf, &mut items, STREAM_CHUNK)?;
         if !buf.is_empty() {
             writer.write_all(&buf).await?;
             buf.clear();

@@ -102,9 +102,13 @@
 
 #![deny(missing_docs)]
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 mod as_string;
 #[cfg(feature = "tokio")]
 mod async_io;
+mod error;
 mod escape;
 mod escape_ext;
 mod fields;
@@ -113,6 +117,8 @@ mod impls;
 mod number;
 mod options;
 mod raw;
+#[cfg(feature = "serde")]
+mod serde_bridge;
 mod stream;
 mod writer;
 
@@ -124,10 +130,13 @@ pub use async_io::{
     to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
     to_async_writer_pretty,
 };
+pub use error::Error;
 pub use fields::ToJsonFields;
 pub use file::{write_file, write_file_pretty, write_file_with};
 pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
+#[cfg(feature = "serde")]
+pub use serde_bridge::Serde;
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};
 
@@ -353,7 +362,9 @@ pub use json_runtime_derive::ToJson;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `ToJson`",
     label = "`{Self}` cannot be written as JSON",
-    note = "add `#[derive(ToJson)]` to `{Self}`, or implement `json_runtime::ToJson` for it by hand"
+    note = "for a type of your own, add `#[derive(ToJson)]` to `{Self}`, or implement `json_runtime::ToJson` for it by hand",
+    note = "for a type that implements `serde::Serialize`, write it through serde: wrap the value in `json_runtime::Serde`; a derived field does so by itself, unless its type has `#[json(no_serde_fallback)]`",
+    note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (such as `chrono`, `time`, `uuid` or `serde_json`), or that crate's `serde` feature"
 )]
 pub trait ToJson {
     /// Writes `self` as one JSON value.
@@ -385,10 +396,32 @@ const DEFAULT_INDENT: &[u8] = b"  ";
 /// from 0.44x to 0.37-0.39x serde_json. A tiny value allocates 1 KiB.
 const INITIAL_CAPACITY: usize = 1024;
 
-fn encode_to_vec<F: Format, T: ToJson + ?Sized>(value: &T, indent: &[u8]) -> Vec<u8> {
+fn encode_to_vec<F: Format, T: ToJson + ?Sized>(
+    value: &T,
+    indent: &[u8],
+) -> Result<Vec<u8>, Error> {
     let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
     value.write_json(&mut w);
-    w.into_buf()
+    w.into_result()
+}
+
+/// The output of an in-memory entry point, which has no `Result` to
+/// return an error in: like `ToString` when a `Display` impl fails, it
+/// panics, naming the error.
+fn expect_encoded(result: Result<Vec<u8>, Error>) -> Vec<u8> {
+    match result {
+        Ok(bytes) => bytes,
+        Err(error) => encoding_failed(&error),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn encoding_failed(error: &Error) -> ! {
+    panic!(
+        "a `Serialize` implementation returned an error while writing JSON: {error} \
+         (use `json_runtime::try_to_vec` or `to_writer` to get it as a `Result`)"
+    )
 }
 
 fn encode_to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
@@ -421,8 +454,15 @@ fn into_string(bytes: Vec<u8>) -> String {
 /// ```
 /// assert_eq!(json_runtime::to_vec(&vec![1, 2]), b"[1,2]");
 /// ```
+///
+/// # Panics
+///
+/// If a value written through serde (see [`Serde`]) reports an
+/// [`Error`], as `ToString` panics when a `Display` impl fails. Values
+/// written by `ToJson` impls alone never fail. [`try_to_vec`] returns the
+/// error instead.
 pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    encode_to_vec::<Compact, T>(value, DEFAULT_INDENT)
+    expect_encoded(encode_to_vec::<Compact, T>(value, DEFAULT_INDENT))
 }
 
 /// Encodes `value` as compact JSON text.
@@ -430,8 +470,43 @@ pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
 /// ```
 /// assert_eq!(json_runtime::to_string(&("a", 1.5)), r#"["a",1.5]"#);
 /// ```
+///
+/// # Panics
+///
+/// As [`to_vec`]; [`try_to_string`] returns the error instead.
 pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
     into_string(to_vec(value))
+}
+
+/// Encodes `value` as compact JSON, or returns the [`Error`] a value
+/// written through serde reported. Without such values it is [`to_vec`].
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+///
+/// use json_runtime::Serde;
+///
+/// let shared = Arc::new(Mutex::new(1));
+/// assert_eq!(json_runtime::try_to_vec(&Serde(&*shared)).unwrap(), b"1");
+///
+/// let clone = Arc::clone(&shared);
+/// let _ = std::thread::spawn(move || {
+///     let _guard = clone.lock().unwrap();
+///     panic!("poisons the mutex");
+/// })
+/// .join();
+/// // serde's `Mutex` impl reports the poisoning.
+/// let error = json_runtime::try_to_vec(&Serde(&*shared)).unwrap_err();
+/// assert_eq!(error.to_string(), "lock poison error while serializing");
+/// ```
+pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    encode_to_vec::<Compact, T>(value, DEFAULT_INDENT)
+}
+
+/// Encodes `value` as compact JSON text, or returns the [`Error`] a value
+/// written through serde reported, as [`try_to_vec`].
+pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
+    try_to_vec(value).map(into_string)
 }
 
 /// Streams `value` as compact JSON into `writer`.
@@ -459,11 +534,19 @@ pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> io::
 /// ```
 /// assert_eq!(json_runtime::to_vec_pretty(&[1]), b"[\n  1\n]");
 /// ```
+///
+/// # Panics
+///
+/// As [`to_vec`].
 pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     PrettyFormatter::new().to_vec(value)
 }
 
 /// Encodes `value` as pretty JSON text, indented by two spaces.
+///
+/// # Panics
+///
+/// As [`to_vec`].
 pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
     PrettyFormatter::new().to_string(value)
 }
@@ -509,12 +592,20 @@ impl<'a> PrettyFormatter<'a> {
     }
 
     /// Encodes `value` as pretty JSON.
+    ///
+    /// # Panics
+    ///
+    /// As [`to_vec`](crate::to_vec).
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        encode_to_vec::<Pretty, T>(value, self.indent)
+        expect_encoded(encode_to_vec::<Pretty, T>(value, self.indent))
     }
 
     /// Encodes `value` as pretty JSON text. The indent must be valid UTF-8
     /// for the result to be; a non-UTF-8 indent is replaced lossily.
+    ///
+    /// # Panics
+    ///
+    /// As [`to_vec`](crate::to_vec).
     pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
         let bytes = self.to_vec(value);
         if std::str::from_utf8(self.indent).is_ok() {

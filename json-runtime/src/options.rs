@@ -3,7 +3,7 @@
 use std::io;
 
 use crate::writer::{Compact, Format, JsonWriter, Pretty};
-use crate::{into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
+use crate::{expect_encoded, into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
 
 /// How strings are escaped.
 ///
@@ -140,6 +140,11 @@ impl<'a> Options<'a> {
     }
 
     /// Encodes `value` as JSON.
+    ///
+    /// # Panics
+    ///
+    /// As [`to_vec`](crate::to_vec), if a value written through serde
+    /// reports an error.
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
         match self.indent {
             None => self.encode_vec::<Compact, T>(value, DEFAULT_INDENT),
@@ -149,6 +154,10 @@ impl<'a> Options<'a> {
 
     /// Encodes `value` as JSON text. A non-UTF-8 indent is replaced
     /// lossily, as in [`PrettyFormatter::to_string`](crate::PrettyFormatter::to_string).
+    ///
+    /// # Panics
+    ///
+    /// As [`to_vec`](Self::to_vec).
     pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
         let bytes = self.to_vec(value);
         if std::str::from_utf8(self.indent.unwrap_or(b"")).is_ok() {
@@ -175,7 +184,7 @@ impl<'a> Options<'a> {
         let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
         w.set_escape(self.escape);
         value.write_json(&mut w);
-        w.into_buf()
+        expect_encoded(w.into_result())
     }
 
     fn encode_io<F: Format, T: ToJson + ?Sized>(

@@ -39,14 +39,15 @@ fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
 
 /// Encodes array elements into `buf` (empty on entry) until it holds at
 /// least `threshold` bytes or the items run out, and says whether they ran
-/// out (then the closing `]` is in `buf` too).
+/// out (then the closing `]` is in `buf` too), or returns the error an
+/// element written through serde reported.
 pub(crate) fn fill_array<F: Format, I>(
     buf: &mut Vec<u8>,
     indent: &[u8],
     items: &mut I,
     state: &mut ArrayState,
     threshold: usize,
-) -> bool
+) -> io::Result<bool>
 where
     I: Iterator,
     I::Item: ToJson,
@@ -76,13 +77,14 @@ where
         }
     };
     *state = ArrayState::Open { any };
-    *buf = w.into_buf();
-    done
+    *buf = w.into_result()?;
+    Ok(done)
 }
 
 /// Encodes JSON Lines into `buf` (empty on entry) until it holds at least
-/// `threshold` bytes or the items run out, and says whether they ran out.
-pub(crate) fn fill_lines<I>(buf: &mut Vec<u8>, items: &mut I, threshold: usize) -> bool
+/// `threshold` bytes or the items run out, and says whether they ran out,
+/// or returns the error an item written through serde reported.
+pub(crate) fn fill_lines<I>(buf: &mut Vec<u8>, items: &mut I, threshold: usize) -> io::Result<bool>
 where
     I: Iterator,
     I::Item: ToJson,
@@ -99,8 +101,8 @@ where
             break false;
         }
     };
-    *buf = w.into_buf();
-    done
+    *buf = w.into_result()?;
+    Ok(done)
 }
 
 fn array_to_writer<F: Format, W: io::Write, I>(
@@ -115,7 +117,7 @@ where
     let mut items = items.into_iter();
     let mut state = ArrayState::Start;
     let mut first = Vec::new();
-    let done = fill_array::<F, _>(&mut first, indent, &mut items, &mut state, FIRST_WRITE);
+    let done = fill_array::<F, _>(&mut first, indent, &mut items, &mut state, FIRST_WRITE)?;
     out.write_all(&first)?;
     if done {
         return out.flush();
@@ -234,7 +236,7 @@ where
 {
     let mut items = items.into_iter();
     let mut first = Vec::new();
-    let done = fill_lines(&mut first, &mut items, FIRST_WRITE);
+    let done = fill_lines(&mut first, &mut items, FIRST_WRITE)?;
     if !first.is_empty() {
         writer.write_all(&first)?;
     }

@@ -18,6 +18,7 @@ use std::io;
 
 use crate::escape;
 use crate::options::Escape;
+use crate::Error;
 
 /// Chooses compact or pretty output at compile time, so the compact path
 /// carries no layout branches at all.
@@ -92,6 +93,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
+    /// The first error a value reported (only values written through serde
+    /// can). Once set, nothing more reaches the sink.
+    failure: Option<Error>,
     format: std::marker::PhantomData<F>,
 }
 
@@ -126,6 +130,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             depth: 0,
             newline,
             escape: Escape::Default,
+            failure: None,
             format: std::marker::PhantomData,
         }
     }
@@ -142,17 +147,47 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.escape
     }
 
+    #[cfg(test)]
     pub(crate) fn into_buf(self) -> Vec<u8> {
         self.buf
     }
 
-    /// Writes what is left and reports the first I/O error, if any.
+    /// The output, or the error a value reported while it was written.
+    pub(crate) fn into_result(self) -> Result<Vec<u8>, Error> {
+        match self.failure {
+            None => Ok(self.buf),
+            Some(error) => Err(error),
+        }
+    }
+
+    /// Keeps the first error a value reports. Encoding runs on to its end,
+    /// since encoders have no `Result` to return, but from here on nothing
+    /// reaches the sink and the entry point returns the error.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[cold]
+    pub(crate) fn fail(&mut self, error: Error) {
+        if self.failure.is_none() {
+            self.failure = Some(error);
+        }
+    }
+
+    /// Whether a value has reported an error.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// Writes what is left and reports the first error: an I/O error, or
+    /// one a value reported (whichever came first, since nothing is written
+    /// after the latter).
     pub(crate) fn finish_io(mut self) -> io::Result<()> {
         self.drain();
-        match self.sink {
-            Some(Sink { error: Some(e), .. }) => Err(e),
-            Some(Sink { out, error: None }) => out.flush(),
-            None => Ok(()),
+        match (self.sink, self.failure) {
+            (Some(Sink { error: Some(e), .. }), _) => Err(e),
+            (_, Some(failure)) => Err(failure.into()),
+            (Some(Sink { out, error: None }), None) => out.flush(),
+            (None, None) => Ok(()),
         }
     }
 
@@ -170,7 +205,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[inline(never)]
     fn drain(&mut self) {
         if let Some(sink) = &mut self.sink {
-            if sink.error.is_none() {
+            if sink.error.is_none() && self.failure.is_none() {
                 if let Err(e) = sink.out.write_all(&self.buf) {
                     sink.error = Some(e);
                 }

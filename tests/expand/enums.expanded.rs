@@ -22,6 +22,8 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         match self {
             Self::Empty => {
                 if OBJECT {
@@ -37,7 +39,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"circle\"");
                 }
-                ::json_runtime::ToJson::write_json(f0, w);
+                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
                 if OBJECT {
                     w.end_object();
                 }
@@ -50,9 +52,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::ToJson::write_json(f0, w);
+                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::ToJson::write_json(f1, w);
+                (&&::json_runtime::__private::Via(f1)).write_json_or_serialize(w);
                 w.end_array(false);
                 if OBJECT {
                     w.end_object();
@@ -65,9 +67,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"rect\"");
                 }
                 w.key("{\"width\":");
-                ::json_runtime::ToJson::write_json(width, w);
+                (&&::json_runtime::__private::Via(width)).write_json_or_serialize(w);
                 w.key(",\"height\":");
-                ::json_runtime::ToJson::write_json(height, w);
+                (&&::json_runtime::__private::Via(height)).write_json_or_serialize(w);
                 w.end_object();
                 if OBJECT {
                     w.end_object();

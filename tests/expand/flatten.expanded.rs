@@ -22,15 +22,17 @@ impl ::json_runtime::ToJsonFields for Paging {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"page\":");
         } else {
             w.key_dyn(first, "\"page\"");
         }
-        ::json_runtime::ToJson::write_json(&self.page, w);
+        (&&::json_runtime::__private::Via(&self.page)).write_json_or_serialize(w);
         if !Option::is_none(&self.cursor) {
             w.key(",\"cursor\":");
-            ::json_runtime::ToJson::write_json(&self.cursor, w);
+            (&&::json_runtime::__private::Via(&self.cursor)).write_json_or_serialize(w);
         }
         if OBJECT {
             w.end_object();
@@ -62,15 +64,17 @@ impl ::json_runtime::ToJsonFields for Request {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.begin_object();
         }
         ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
         w.key_dyn(first, "\"query\"");
-        ::json_runtime::ToJson::write_json(&self.query, w);
+        (&&::json_runtime::__private::Via(&self.query)).write_json_or_serialize(w);
         ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
         w.key(",\"limit\":");
-        ::json_runtime::ToJson::write_json(&self.limit, w);
+        (&&::json_runtime::__private::Via(&self.limit)).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -30,18 +30,20 @@ where
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        ::json_runtime::ToJson::write_json(&self.title, w);
+        (&&::json_runtime::__private::Via(&self.title)).write_json_or_serialize(w);
         w.key(",\"items\":");
-        ::json_runtime::ToJson::write_json(&self.items, w);
+        (&&::json_runtime::__private::Via(&self.items)).write_json_or_serialize(w);
         w.key(",\"index\":");
-        ::json_runtime::ToJson::write_json(&self.index, w);
+        (&&::json_runtime::__private::Via(&self.index)).write_json_or_serialize(w);
         w.key(",\"marker\":");
-        ::json_runtime::ToJson::write_json(&self.marker, w);
+        (&&::json_runtime::__private::Via(&self.marker)).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

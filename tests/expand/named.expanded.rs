@@ -22,20 +22,24 @@ impl ::json_runtime::ToJsonFields for Order {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"orderId\":");
         } else {
             w.key_dyn(first, "\"orderId\"");
         }
-        ::json_runtime::ToJson::write_json(&self.order_id, w);
+        (&&::json_runtime::__private::Via(&self.order_id)).write_json_or_serialize(w);
         w.key(",\"customer\":");
-        ::json_runtime::ToJson::write_json(&self.customer_name, w);
+        (&&::json_runtime::__private::Via(&self.customer_name))
+            .write_json_or_serialize(w);
         if !Vec::is_empty(&self.line_items) {
             w.key(",\"lineItems\":");
-            ::json_runtime::ToJson::write_json(&self.line_items, w);
+            (&&::json_runtime::__private::Via(&self.line_items))
+                .write_json_or_serialize(w);
         }
         w.key(",\"totalCents\":");
-        ::json_runtime::ToJson::write_json(&self.total_cents, w);
+        (&&::json_runtime::__private::Via(&self.total_cents)).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -5,6 +5,8 @@ impl ::json_runtime::ToJson for UserId {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJson::write_json(&self.0, w);
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        (&&::json_runtime::__private::Via(&self.0)).write_json_or_serialize(w);
     }
 }

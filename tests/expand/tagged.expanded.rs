@@ -22,12 +22,14 @@ impl ::json_runtime::ToJsonFields for Style {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"color\":");
         } else {
             w.key_dyn(first, "\"color\"");
         }
-        ::json_runtime::ToJson::write_json(&self.color, w);
+        (&&::json_runtime::__private::Via(&self.color)).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }
@@ -58,6 +60,8 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         match self {
             Self::Dot => {
                 if OBJECT {
@@ -81,10 +85,10 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.write_raw("\"circle\"");
                     w.key(",\"radius\":");
                 }
-                ::json_runtime::ToJson::write_json(radius, w);
+                (&&::json_runtime::__private::Via(radius)).write_json_or_serialize(w);
                 if !Option::is_none(label) {
                     w.key(",\"label\":");
-                    ::json_runtime::ToJson::write_json(label, w);
+                    (&&::json_runtime::__private::Via(label)).write_json_or_serialize(w);
                 }
                 if OBJECT {
                     w.end_object();
@@ -116,6 +120,8 @@ impl ::json_runtime::ToJson for Event {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
         match self {
             Self::Ping => {
                 w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
@@ -128,14 +134,14 @@ impl ::json_runtime::ToJson for Event {
                 );
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::ToJson::write_json(f0, w);
+                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::ToJson::write_json(f1, w);
+                (&&::json_runtime::__private::Via(f1)).write_json_or_serialize(w);
                 w.end_array(false);
                 w.end_object();
             }
             Self::Other(f0) => {
-                ::json_runtime::ToJson::write_json(f0, w);
+                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
             }
         }
     }

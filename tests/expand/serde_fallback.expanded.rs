@@ -1,0 +1,177 @@
+// #[derive(ToJson)] on Strict
+#[automatically_derived]
+impl ::json_runtime::ToJson for Strict {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Strict {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key("{\"id\":");
+        } else {
+            w.key_dyn(first, "\"id\"");
+        }
+        ::json_runtime::ToJson::write_json(&self.id, w);
+        w.key(",\"name\":");
+        ::json_runtime::ToJson::write_json(&self.name, w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}
+
+// #[derive(ToJson)] on Page
+#[automatically_derived]
+impl<T> ::json_runtime::ToJson for Page<T>
+where
+    T: ::json_runtime::ToJson,
+{
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonFields for Page<T>
+where
+    T: ::json_runtime::ToJson,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        if OBJECT {
+            w.key("{\"title\":");
+        } else {
+            w.key_dyn(first, "\"title\"");
+        }
+        (&&::json_runtime::__private::Via(&self.title)).write_json_or_serialize(w);
+        w.key(",\"url\":");
+        (&&::json_runtime::__private::Via(&self.url)).write_json_or_serialize(w);
+        w.key(",\"tag\":");
+        {
+            struct __SerializeWith<'__a, T>
+            where
+                T: ::json_runtime::ToJson,
+            {
+                values: (&'__a String,),
+                phantom: ::core::marker::PhantomData<&'__a Page<T>>,
+            }
+            impl<'__a, T> ::json_runtime::__private::serde::Serialize
+            for __SerializeWith<'__a, T>
+            where
+                T: ::json_runtime::ToJson,
+            {
+                fn serialize<__S: ::json_runtime::__private::serde::Serializer>(
+                    &self,
+                    __s: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    as_upper(self.values.0, __s)
+                }
+            }
+            w.write_serde(
+                &__SerializeWith {
+                    values: (&self.tag,),
+                    phantom: ::core::marker::PhantomData::<&Page<T>>,
+                },
+            );
+        }
+        w.key(",\"extra\":");
+        (&&::json_runtime::__private::Via(&self.extra)).write_json_or_serialize(w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}
+
+// #[derive(ToJson)] on DurationDef
+#[automatically_derived]
+impl DurationDef {
+    ///Writes a `Duration` as JSON, as serde's `DurationDef::serialize` does.
+    pub fn write_json<F: ::json_runtime::Format>(
+        __self: &Duration,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        const OBJECT: bool = true;
+        let first = &mut true;
+        if OBJECT {
+            w.key("{\"secs\":");
+        } else {
+            w.key_dyn(first, "\"secs\"");
+        }
+        (&&::json_runtime::__private::Via(&Duration::as_secs(__self)))
+            .write_json_or_serialize(w);
+        w.key(",\"nanos\":");
+        (&&::json_runtime::__private::Via(&Duration::subsec_nanos(__self)))
+            .write_json_or_serialize(w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}
+
+// #[derive(ToJson)] on Timeout
+#[automatically_derived]
+impl ::json_runtime::ToJson for Timeout {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Timeout {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        if OBJECT {
+            w.key("{\"after\":");
+        } else {
+            w.key_dyn(first, "\"after\"");
+        }
+        DurationDef::write_json(&self.after, w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}
