@@ -23,7 +23,7 @@ use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Row};
 use json_bench::report;
 use json_bench::workloads::{
-    self, canada, citm, colleges, mixed, products, records, twitter, Corpus,
+    self, canada, citm, colleges, links, mixed, products, records, twitter, Corpus,
 };
 use json_bench::Value;
 
@@ -35,7 +35,7 @@ usage: json-bench [--quick] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, pretty, products,
 products/10, products/1000, products/100000, products/1000000, records,
-mixed, corpora, twitter, citm_catalog, canada. Default: all.
+links (links/serde-fallback, links/native), mixed, corpora, twitter, citm_catalog, canada. Default: all.
 
 Environment:
   JSON_BENCH_FILTER  workloads as above, separated by commas or spaces
@@ -196,6 +196,17 @@ fn main() -> std::io::Result<()> {
     if args.selects("records") {
         let value = records::build(records::RECORDS);
         run.compact("records", &value);
+    }
+    // A field whose type implements only `Serialize` (like `url::Url`),
+    // written through the serde bridge, against the same data on the
+    // `ToJson` fast path.
+    if args.selects("links/serde-fallback") {
+        let value = links::build(links::LINKS);
+        run.compact("links/serde-fallback", &value);
+    }
+    if args.selects("links/native") {
+        let value = links::build_native(links::LINKS);
+        run.compact("links/native", &value);
     }
     if args.selects("mixed") {
         let value = mixed::build(0x5EED);

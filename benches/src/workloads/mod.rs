@@ -4,6 +4,7 @@
 pub mod canada;
 pub mod citm;
 pub mod colleges;
+pub mod links;
 pub mod mixed;
 pub mod products;
 pub mod records;
@@ -86,6 +87,8 @@ mod tests {
         same("colleges", &colleges::build(3));
         same("products", &products::build(100));
         same("records", &records::build(100));
+        same("links", &links::build(100));
+        same("links native", &links::build_native(100));
         same("mixed", &mixed::build(1));
         same("mixed statuses", &mixed::statuses());
         let mut m = mixed::build(2);
