@@ -37,9 +37,20 @@
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
 //! as serde_json.
 //!
-//! In-memory encoding cannot fail, so those functions return no `Result`.
-//! [`to_writer`] streams through a bounded buffer (under 512 KiB) and returns the
-//! first I/O error; nothing is written to the writer after it.
+//! In-memory encoding of `ToJson` values cannot fail, so those functions
+//! return no `Result`. [`to_writer`] streams through a bounded buffer
+//! (under 512 KiB) and returns the first I/O error; nothing is written to
+//! the writer after it.
+//!
+//! # Types that implement only `serde::Serialize`
+//!
+//! With the default `serde` feature, [`Serde`] writes any `Serialize`
+//! value with serde_json's bytes, and derived fields whose types implement
+//! only `Serialize` are written that way by themselves (see the derive's
+//! docs, [`ToJson`](derive@ToJson)). A `Serialize` impl can fail:
+//! [`to_writer`] and the other streaming functions then return an
+//! [`Error`] inside an `io::Error`, [`try_to_vec`] returns it, and
+//! [`to_vec`] panics.
 //!
 //! # Sequences, files and async writers
 //!
@@ -161,6 +172,8 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// | container | `bound = "T: Trait"` | replaces the inferred `where` clause |
 /// | container | `skip_serializing_none` (`#[json]`) | omits every field of type `Option<_>` that is `None` |
 /// | container | `crate = "path"` (`#[json]`) | where to find `json_runtime`, for crates that rename it |
+/// | container | `no_serde_fallback` (`#[json]`) | every field is written by its `ToJson` impl; a field whose type implements only `Serialize` is a compile error (see below) |
+/// | container | `remote = "Type"` | serde's remote derive: instead of `ToJson`, the type gets `fn write_json(&Type, w)` (see below) |
 /// | field | `rename = "..."` | the key to write |
 /// | field | `skip`, `skip_serializing` | leaves the field out |
 /// | field | `skip_serializing_if = "path"` | leaves the field out when `path(&field)` is true |
@@ -169,6 +182,7 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// | field | `with = "module"` | `module::serialize(&field, w)` writes the value |
 /// | field | `as_string` (`#[json]`) | integers written as strings, `"12345678901234567890"` (see [`ToJsonString`]) |
 /// | field | `bound = "T: Trait"` | replaces the bound inferred from this field |
+/// | field | `getter = "path"` | with `remote`: the value is `path(&remote)`, for a private field |
 /// | variant | `rename = "..."`, `skip`, `skip_serializing` | as for fields |
 /// | variant | `rename_all = "..."` | renames this struct variant's fields |
 /// | variant | `untagged` | writes this variant untagged; such variants come after all others |
@@ -177,9 +191,94 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 ///
 /// Attributes that only affect deserialization (`default`, `alias`,
 /// `deny_unknown_fields`, `borrow`, `deserialize_with`, `from`, `try_from`,
-/// `other`, …) are accepted and ignored. `remote` and `getter` are compile
-/// errors, as is any unknown attribute, so output never silently differs
-/// from serde_json's.
+/// `other`, …) are accepted and ignored. Any unknown attribute is a compile
+/// error, so output never silently differs from serde_json's.
+///
+/// # Fields whose types implement only `Serialize`
+///
+/// A field is written by its type's `ToJson` impl when there is one, and
+/// otherwise, with the default `serde` feature, by its `serde::Serialize`
+/// impl through the serde bridge (see `Serde`), with serde_json's bytes.
+/// So another crate's type that implements only `Serialize` needs no
+/// attribute:
+///
+/// ```
+/// use json_runtime::ToJson;
+///
+/// mod other_crate {
+///     /// Implements `Serialize`; `ToJson` cannot be added to it elsewhere.
+///     pub struct Url(pub String);
+///
+///     impl serde::Serialize for Url {
+///         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+///             s.serialize_str(&self.0)
+///         }
+///     }
+/// }
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// struct Link {
+///     title: String,                  // ToJson
+///     url: other_crate::Url,          // Serialize
+///     mirrors: Vec<other_crate::Url>, // Serialize, as a whole
+/// }
+///
+/// let link = Link {
+///     title: "docs".into(),
+///     url: other_crate::Url("https://docs.rs/".into()),
+///     mirrors: vec![],
+/// };
+/// let expected = r#"{"title":"docs","url":"https://docs.rs/","mirrors":[]}"#;
+/// assert_eq!(json_runtime::to_string(&link), expected);
+/// assert_eq!(serde_json::to_string(&link).unwrap(), expected);
+/// ```
+///
+/// The compiler makes the choice for each field (the expansion calls
+/// `write_json_or_serialize` on it), and the `ToJson` path costs nothing
+/// extra. `#[json(no_serde_fallback)]` on the type, or building
+/// json-runtime without its `serde` feature, makes every field a direct
+/// `ToJson` call, so a field that would fall back is a compile error. A
+/// generic type parameter keeps its inferred `T: ToJson` bound: pass such
+/// a type wrapped in `json_runtime::Serde`, or write
+/// `#[json(bound = "...")]`. A `Serialize` impl can fail; see
+/// `json_runtime::Error`.
+///
+/// # `remote` and `getter`
+///
+/// serde's remote derive works unchanged: `#[serde(with = "DurationDef")]`
+/// calls serde's generated `DurationDef::serialize` through the bridge.
+/// The derive also gives the mirror type a native writer,
+/// `DurationDef::write_json`:
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use json_runtime::ToJson;
+/// use serde::Serialize;
+///
+/// #[derive(Serialize, ToJson)]
+/// #[serde(remote = "Duration")]
+/// struct DurationDef {
+///     #[serde(getter = "Duration::as_secs")]
+///     secs: u64,
+///     #[serde(getter = "Duration::subsec_nanos")]
+///     nanos: u32,
+/// }
+///
+/// #[derive(Serialize, ToJson)]
+/// struct Timeout {
+///     #[serde(with = "DurationDef")]
+///     connect: Duration,
+///     #[serde(with = "DurationDef")]
+///     #[json(serialize_with = "DurationDef::write_json")] // the fast path
+///     read: Duration,
+/// }
+///
+/// let t = Timeout { connect: Duration::new(1, 5), read: Duration::new(2, 0) };
+/// let expected = r#"{"connect":{"secs":1,"nanos":5},"read":{"secs":2,"nanos":0}}"#;
+/// assert_eq!(json_runtime::to_string(&t), expected);
+/// assert_eq!(serde_json::to_string(&t).unwrap(), expected);
+/// ```
 ///
 /// # Enum representations
 ///
@@ -222,11 +321,12 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 /// same signature. On a variant, the function takes every field of the
 /// variant by reference, in order, before `w`.
 ///
-/// `#[serde(serialize_with = "...")]` names a function with serde's
-/// signature, so a type that derives both `Serialize` and `ToJson` gives
-/// both, and the `#[json]` one is used here; a `#[serde]` one alone is a
-/// compile error that says so. Here a `SystemTime` is written as an RFC 3339
-/// string:
+/// `#[serde(serialize_with = "...")]` and `#[serde(with = "...")]` name
+/// functions with serde's signature; given alone, the derive calls them
+/// through the serde bridge (a wrapper implementing `Serialize`, as
+/// serde_derive makes), with serde_json's bytes. Given both, the `#[json]`
+/// one is used, which writes natively. Here a `SystemTime` is written as an
+/// RFC 3339 string:
 ///
 /// ```
 /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
