@@ -844,3 +844,30 @@ proptest! {
         }
     }
 }
+
+/// serde_json's `Number` under its `arbitrary_precision` feature is a
+/// struct named by a private token holding the digits, which serde_json
+/// then writes as they are. The workspace's serde_json is built without
+/// that feature, so the token is emitted by hand here, as that `Number`
+/// emits it.
+#[test]
+fn arbitrary_precision_number_token_is_written_verbatim() {
+    struct Digits(&'static str);
+    impl Serialize for Digits {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            const TOKEN: &str = "$serde_json::private::Number";
+            let mut st = s.serialize_struct(TOKEN, 1)?;
+            st.serialize_field(TOKEN, self.0)?;
+            st.end()
+        }
+    }
+    let value = vec![Digits("1.0e400"), Digits("123456789012345678901234567890")];
+    assert_eq!(
+        json_runtime::to_string(&Serde(&value)),
+        "[1.0e400,123456789012345678901234567890]"
+    );
+    assert_eq!(
+        json_runtime::to_string_pretty(&Serde(&value)),
+        "[\n  1.0e400,\n  123456789012345678901234567890\n]"
+    );
+}
