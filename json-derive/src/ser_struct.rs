@@ -5,7 +5,7 @@ use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::ast::{is_option, Container, Field, Repr, Style};
+use super::ast::{is_empty_array, is_option, Container, Field, Repr, Style};
 use super::literal;
 
 /// Names shared by all generated code. The writer and the `first` flag are
@@ -54,7 +54,21 @@ impl Names {
                 value,
             );
         }
+        if is_empty_array(field.ty) {
+            return self.write_empty_array(value);
+        }
         self.write_value(field, value)
+    }
+
+    /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
+    /// `ToJson` impl is called, so `T` needs none. The field is still
+    /// read, so that it does not look unused.
+    fn write_empty_array(&self, value: &TokenStream) -> TokenStream {
+        let w = &self.w;
+        quote! {
+            let _ = #value;
+            #w.write_raw("[]");
+        }
     }
 
     /// `ToJsonFields::write_json_fields(value, w, first)` for a value
@@ -105,24 +119,14 @@ pub struct Member<'a> {
 /// an object (see [`entries_body`] for those).
 pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> TokenStream {
     let w = &names.w;
-    if let Some((ty, _)) = &cont.attrs.into {
-        let runtime = &names.runtime;
-        return quote! {
-            #runtime::ToJson::write_json(
-                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
-                #w,
-            );
-        };
-    }
-    if let Some(field) = transparent_field(cont, fields) {
-        let member = &field.member;
-        return names.write_field(field, &quote!(&self.#member));
+    if let Some(field) = cont.transparent_field() {
+        return names.write_field(field, &self_field(cont, field));
     }
     match style {
         Style::Unit => quote!(#w.write_null();),
         // serde writes a newtype's field even when it is marked skipped.
-        Style::Newtype => names.write_field(&fields[0], &quote!(&self.0)),
-        Style::Tuple => array(&self_members(fields), names),
+        Style::Newtype => names.write_field(&fields[0], &self_field(cont, &fields[0])),
+        Style::Tuple => array(&self_members(cont, fields), names),
         Style::Struct => unreachable!("written through `entries_body`"),
     }
 }
@@ -135,12 +139,12 @@ pub fn entries_body(
     fields: &[Field],
     names: &Names,
 ) -> Option<TokenStream> {
-    if cont.attrs.into.is_some() || cont.attrs.transparent.is_some() {
+    if cont.attrs.transparent.is_some() {
         return None;
     }
     match style {
         Style::Struct => {
-            let members = self_members(fields);
+            let members = self_members(cont, fields);
             let (code, uses_first) =
                 object_or_entries(&struct_entries(cont, &members, names), names);
             let first = &names.first;
@@ -163,18 +167,27 @@ pub fn entries_body(
     }
 }
 
-fn self_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
+fn self_members<'a>(cont: &Container, fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
     fields
         .iter()
         .filter(|f| !f.skipped())
-        .map(|field| {
-            let member = &field.member;
-            Member {
-                field,
-                value: quote!(&self.#member),
-            }
+        .map(|field| Member {
+            field,
+            value: self_field(cont, field),
         })
         .collect()
+}
+
+/// `&self.field`, or `&{ self.field }` in a packed struct, where a
+/// reference to a field may be unaligned: the field is copied, as serde
+/// does, so it must be `Copy`.
+pub fn self_field(cont: &Container, field: &Field) -> TokenStream {
+    let member = &field.member;
+    if cont.packed {
+        quote!(&{ self.#member })
+    } else {
+        quote!(&self.#member)
+    }
 }
 
 /// A struct's entries: its tag if it has one, then its fields.
@@ -196,11 +209,6 @@ fn struct_entries<'a>(
         names,
     ));
     entries
-}
-
-fn transparent_field<'a>(cont: &Container, fields: &'a [Field<'a>]) -> Option<&'a Field<'a>> {
-    cont.attrs.transparent?;
-    fields.iter().find(|f| !f.skipped())
 }
 
 /// The condition under which a field is left out, if any.
