@@ -404,15 +404,16 @@ pub trait ToJson {
 /// Through references, `Box`, `Rc`, `Arc`, `Cow`, `Wrapping`, `Saturating`
 /// and `Reverse`, a key is its target's key.
 ///
-/// Three keys have no output in serde_json, which returns an error instead,
-/// and are written here (in-memory encoding has no error to return): a
-/// float NaN or infinity, as `"NaN"`, `"Infinity"` and `"-Infinity"`, and a
-/// skipped (`#[serde(skip)]`) variant of a unit-only enum, as `"null"`.
+/// Where serde_json returns an error instead of a key, a key is written
+/// here, since in-memory encoding has no error to return: a float NaN or
+/// infinity is `"NaN"`, `"Infinity"` or `"-Infinity"`, and a skipped
+/// (`#[serde(skip)]`) variant of a unit-only enum is `"null"`.
 ///
-/// Types serde_json rejects as keys whatever their value (sequences,
-/// tuples, maps, structs with named fields, unit structs, enums with a
-/// variant that holds data) do not implement it, so using them as keys is
-/// a compile error rather than an error at run time.
+/// Types that serde_json rejects as keys whatever their value (sequences,
+/// tuples, maps, structs with named fields, unit structs) do not implement
+/// it, so using them as keys is a compile error rather than an error at
+/// run time. Nor do enums with a variant that holds data: serde_json
+/// accepts their unit variants as keys and rejects the others at run time.
 ///
 /// ```
 /// use std::collections::BTreeMap;
