@@ -18,6 +18,8 @@ mod enums;
 mod flatten;
 #[path = "expand/generic.rs"]
 mod generic;
+#[path = "expand/keys.rs"]
+mod keys;
 #[path = "expand/named.rs"]
 mod named;
 #[path = "expand/newtype.rs"]
@@ -33,6 +35,7 @@ const CASES: &[&str] = &[
     "enums",
     "flatten",
     "generic",
+    "keys",
     "named",
     "newtype",
     "serde_fallback",
@@ -135,6 +138,9 @@ fn snapshot_types_write_what_serde_json_writes() {
     assert_same(&serde_fallback::Timeout {
         after: std::time::Duration::new(1, 2),
     });
+    for value in keys::samples() {
+        assert_same(&value);
+    }
 }
 
 /// serde_json refuses to write a skipped variant; in-memory encoding has no
@@ -143,4 +149,12 @@ fn snapshot_types_write_what_serde_json_writes() {
 fn skipped_variant_is_null_where_serde_json_errs() {
     assert!(serde_json::to_vec(&enums::Shape::Hidden).is_err());
     assert_eq!(json_runtime::to_string(&enums::Shape::Hidden), "null");
+}
+
+/// A skipped variant as a map key: serde_json returns an error, and
+/// in-memory encoding writes the key `"null"`.
+#[test]
+fn skipped_variant_key_is_null_where_serde_json_errs() {
+    assert!(serde_json::to_vec(&keys::hidden()).is_err());
+    assert_eq!(json_runtime::to_string(&keys::hidden()), r#"{"null":1}"#);
 }

@@ -18,6 +18,13 @@ pub struct Container<'a> {
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
     pub vis: &'a syn::Visibility,
+    /// `#[repr(packed)]`: fields may be unaligned, so they are copied out
+    /// (`&{ self.field }`) rather than borrowed, as serde does.
+    pub packed: bool,
+    /// The input uses deprecated items knowingly (`#[deprecated]` or
+    /// `#[allow(deprecated)]` on it, a variant or a field), so the impls
+    /// allow them too.
+    pub allow_deprecated: bool,
 }
 
 /// serde's enum representations.
@@ -117,8 +124,72 @@ impl<'a> Container<'a> {
             data,
             generics: &input.generics,
             vis: &input.vis,
+            packed: is_packed(&input.attrs),
+            allow_deprecated: allows_deprecated(input),
         })
     }
+
+    /// The field a `transparent` struct is written as: the one that is
+    /// neither skipped nor `PhantomData` (`check` makes sure there is one).
+    pub fn transparent_field(&self) -> Option<&Field<'a>> {
+        self.attrs.transparent?;
+        match &self.data {
+            Data::Struct(_, fields) => fields.iter().find(|f| !f.skipped() && !is_phantom(f.ty)),
+            Data::Enum(_) => None,
+        }
+    }
+}
+
+/// serde_derive's test: any `repr` attribute naming `packed`, as in
+/// `#[repr(packed)]`, `#[repr(C, packed(2))]`.
+fn is_packed(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("repr"))
+        .any(|attr| {
+            let mut packed = false;
+            let _ = attr.parse_nested_meta(|meta| {
+                packed |= meta.path.is_ident("packed");
+                if meta.input.peek(syn::token::Paren) {
+                    let _: proc_macro2::Group = meta.input.parse()?;
+                }
+                Ok(())
+            });
+            packed
+        })
+}
+
+/// Whether the type, one of its variants or one of its fields carries
+/// `#[deprecated]` or `#[allow(deprecated)]`. serde_derive looks at the
+/// type and its variants; fields are read here too, since derived code
+/// names every field it writes.
+fn allows_deprecated(input: &syn::DeriveInput) -> bool {
+    let fields = |fields: &syn::Fields| fields.iter().any(|f| deprecated_attr(&f.attrs));
+    deprecated_attr(&input.attrs)
+        || match &input.data {
+            syn::Data::Struct(data) => fields(&data.fields),
+            syn::Data::Enum(data) => data
+                .variants
+                .iter()
+                .any(|v| deprecated_attr(&v.attrs) || fields(&v.fields)),
+            syn::Data::Union(_) => false,
+        }
+}
+
+fn deprecated_attr(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        if attr.path().is_ident("deprecated") {
+            return true;
+        }
+        let mut allows = false;
+        if attr.path().is_ident("allow") {
+            let _ = attr.parse_nested_meta(|meta| {
+                allows |= meta.path.is_ident("deprecated");
+                Ok(())
+            });
+        }
+        allows
+    })
 }
 
 /// The representation from `tag`, `content` and `untagged`, rejecting the
@@ -252,4 +323,32 @@ pub fn is_option(ty: &Type) -> bool {
                 .as_slice(),
             ["Option"] | ["std" | "core", "option", "Option"]
         )
+}
+
+/// `PhantomData<..>` under any path, as serde_derive recognizes it: the
+/// one type the derive knows by name, since it is written as `null` and
+/// puts no demand on its parameter.
+pub fn is_phantom(ty: &Type) -> bool {
+    match ty {
+        Type::Group(group) => is_phantom(&group.elem),
+        Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == "PhantomData"),
+        _ => false,
+    }
+}
+
+/// `[T; 0]`, written `[]` whatever `T` is, as serde does.
+pub fn is_empty_array(ty: &Type) -> bool {
+    match ty {
+        Type::Group(group) => is_empty_array(&group.elem),
+        Type::Paren(paren) => is_empty_array(&paren.elem),
+        Type::Array(array) => matches!(
+            &array.len,
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) if n.base10_digits() == "0"
+        ),
+        _ => false,
+    }
 }

@@ -192,6 +192,24 @@ fn bound_value(meta: &ParseNestedMeta) -> syn::Result<Option<Vec<WherePredicate>
     Ok(Some(predicates.into_iter().collect()))
 }
 
+/// A `bound = "..."`, with the namespace it was read from: one from
+/// `#[serde]` was written for `Serialize`, and `bound.rs` turns the
+/// `Serialize` in it into `ToJson`.
+pub struct Bound {
+    pub predicates: Vec<WherePredicate>,
+    pub namespace: Namespace,
+}
+
+impl Bound {
+    fn from_slot(slot: Slot<Vec<WherePredicate>>) -> Option<Bound> {
+        let (predicates, namespace, _) = slot.get_full()?;
+        Some(Bound {
+            predicates,
+            namespace,
+        })
+    }
+}
+
 fn unknown(cx: &mut Ctxt, meta: &ParseNestedMeta, kind: &str, expected: &str) {
     let key = key_name(meta);
     let message = format!("unknown {kind} attribute `{key}`; expected one of {expected}");
@@ -277,7 +295,7 @@ pub struct Container {
     pub rename_all_fields_span: Option<Span>,
     /// With the span of the attribute, for errors about its misuse.
     pub transparent: Option<Span>,
-    pub bound: Option<Vec<WherePredicate>>,
+    pub bound: Option<Bound>,
     /// Omit every `Option` field that is `None`; `#[json]` only in practice,
     /// since serde_derive rejects unknown keys.
     pub skip_serializing_none: bool,
@@ -397,7 +415,7 @@ impl Container {
             rename_all_fields_span: rename_all_fields.value.as_ref().map(|(_, _, span)| *span),
             rename_all_fields: rename_rule(cx, rename_all_fields.get().flatten()),
             transparent: transparent.get(),
-            bound: bound.get(),
+            bound: Bound::from_slot(bound),
             skip_serializing_none: skip_none.get().is_some(),
             crate_path: crate_path.get(),
             tag: tag.get(),
@@ -416,7 +434,7 @@ pub struct Variant {
     pub rename_span: Option<Span>,
     pub skip: Option<Span>,
     pub rename_all: Option<RenameRule>,
-    pub bound: Option<Vec<WherePredicate>>,
+    pub bound: Option<Bound>,
     /// Written as an untagged enum would write it, whatever the enum's
     /// representation.
     pub untagged: Option<Span>,
@@ -479,7 +497,7 @@ impl Variant {
             rename_span,
             skip: skip.get(),
             rename_all: rename_rule(cx, rename_all.get().flatten()),
-            bound: bound.get(),
+            bound: Bound::from_slot(bound),
             untagged: untagged.get(),
             serialize_with: json_serialize_with(serialize_with),
         }
@@ -492,7 +510,7 @@ pub struct Field {
     pub rename_span: Option<Span>,
     pub skip: Option<Span>,
     pub skip_serializing_if: Option<syn::ExprPath>,
-    pub bound: Option<Vec<WherePredicate>>,
+    pub bound: Option<Bound>,
     /// Written as entries of the enclosing object.
     pub flatten: Option<Span>,
     pub serialize_with: Option<SerializeWith>,
@@ -576,13 +594,19 @@ impl Field {
             Ok(())
         });
 
+        // `#[json(as_string)]` decides how this library writes the field;
+        // a `serialize_with` or `with` given only to serde stays serde's.
+        let serialize_with = match (&as_string.value, &serialize_with.value) {
+            (Some(_), Some((_, Namespace::Serde, _))) => Slot::new("serialize_with"),
+            _ => serialize_with,
+        };
         let (rename, rename_span) = rename.get_and_span();
         Field {
             rename,
             rename_span,
             skip: skip.get(),
             skip_serializing_if: skip_if.get(),
-            bound: bound.get(),
+            bound: Bound::from_slot(bound),
             flatten: flatten.get(),
             serialize_with: json_serialize_with(serialize_with),
             as_string: as_string.get(),

@@ -1,12 +1,34 @@
 //! The `where` clause of the generated impl.
 //!
 //! As in serde_derive, a type parameter gets a bound only when a field that
-//! is written uses it, so `PhantomData<T>` and skipped fields put no demand
-//! on `T`. A parameter used as a map key is bounded by `ToJsonKey` instead,
-//! one written as entries (a flattened field, the content of an internally
-//! tagged newtype variant) by `ToJsonFields`, even behind `Option` or a
-//! pointer. Fields written by a `serialize_with` function need no bound, as
-//! in serde; an `as_string` field's type is bounded by `ToJsonString`.
+//! is written uses it, so `PhantomData<T>`, a `[T; 0]` field and skipped
+//! fields put no demand on `T`; nor does a field written by a
+//! `serialize_with` function. Which trait the bound names depends on how the field is
+//! written, never on how its type is spelled:
+//!
+//! - a value (`ToJson`): each type parameter, or projection such as
+//!   `T::Assoc`, that appears in the field's type, as serde_derive does;
+//! - entries (`ToJsonFields`: a flattened field, the content of an
+//!   internally tagged newtype variant): the field's whole type, whatever
+//!   wraps the parameter (`Option<T>`, an alias of it, `Box<T>`, a map);
+//! - an `as_string` field (`ToJsonString`): its whole type.
+//!
+//! The one exception is a map key, which must be `ToJsonKey` rather than
+//! `ToJson`: the first type argument of a type named `…Map` with two or
+//! more type arguments (`HashMap`, `BTreeMap`, `IndexMap`, `FxHashMap`, …)
+//! gets a `ToJsonKey` bound on its whole type. A map under another name
+//! needs `#[json(bound = "K: json_runtime::ToJsonKey, ...")]`.
+//!
+//! Whole field types cannot be bounded everywhere: a recursive type such as
+//! `struct List<T> { next: Option<Box<List<T>>> }` would then require its
+//! own impl to hold before it holds, which rustc rejects as an overflow.
+//!
+//! `bound = "..."` replaces what is inferred, on the container, a variant
+//! or a field, and, as in serde, field and variant bounds are added even
+//! when the container has one. A bound written in `#[serde(...)]` is for
+//! `Serialize`, so `Serialize` in it (`Serialize`, `serde::Serialize`,
+//! `serde::ser::Serialize`) is read as `ToJson`; a `#[json]` bound is taken
+//! as written.
 
 use std::collections::BTreeSet;
 
@@ -14,24 +36,51 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Generics, Ident, Type, WherePredicate};
 
-use super::ast::{Container, Data, Field, Repr, Style};
+use super::ast::{is_empty_array, is_phantom, Container, Data, Field, Repr, Style};
+use super::attr::{Bound, Namespace};
 
 pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
     let mut generics = cont.generics.clone();
-    let predicates = match &cont.attrs.bound {
-        Some(explicit) => explicit.clone(),
+    let mut predicates = match &cont.attrs.bound {
+        Some(explicit) => for_json(explicit, runtime),
         None => inferred(cont, runtime),
     };
+    predicates.extend(member_bounds(cont, runtime));
     if !predicates.is_empty() {
         generics.make_where_clause().predicates.extend(predicates);
     }
     generics
 }
 
+/// The `bound`s of every variant and field, skipped ones included, as
+/// serde adds them.
+fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
+    let mut predicates = Vec::new();
+    let add_fields = |fields: &[Field], predicates: &mut Vec<WherePredicate>| {
+        for bound in fields.iter().filter_map(|f| f.attrs.bound.as_ref()) {
+            predicates.extend(for_json(bound, runtime));
+        }
+    };
+    match &cont.data {
+        Data::Struct(_, fields) => add_fields(fields, &mut predicates),
+        Data::Enum(variants) => {
+            for variant in variants {
+                if let Some(bound) = &variant.attrs.bound {
+                    predicates.extend(for_json(bound, runtime));
+                }
+                add_fields(&variant.fields, &mut predicates);
+            }
+        }
+    }
+    predicates
+}
+
 fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
     let params: Vec<&Ident> = cont.generics.type_params().map(|p| &p.ident).collect();
+    if params.is_empty() {
+        return Vec::new();
+    }
     let mut uses = Uses::default();
-    let mut explicit = Vec::new();
     // Each written field, and whether it is written as entries.
     let mut fields: Vec<(&Field, bool)> = Vec::new();
     match &cont.data {
@@ -44,44 +93,41 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
         }
         Data::Enum(variants) => {
             for variant in variants.iter().filter(|v| v.attrs.skip.is_none()) {
-                if variant.attrs.serialize_with.is_some() {
+                if variant.attrs.serialize_with.is_some() || variant.attrs.bound.is_some() {
                     continue;
                 }
                 if variant.style == Style::Newtype && variant.fields[0].skipped() {
                     continue;
                 }
-                match &variant.attrs.bound {
-                    Some(bound) => explicit.extend(bound.iter().cloned()),
-                    None => {
-                        let as_entries = variant.style == Style::Newtype
-                            && variant.attrs.untagged.is_none()
-                            && matches!(cont.repr, Repr::Internal { .. });
-                        fields.extend(
-                            variant
-                                .fields
-                                .iter()
-                                .map(|f| (f, as_entries || f.attrs.flatten.is_some())),
-                        );
-                    }
-                }
+                let as_entries = variant.style == Style::Newtype
+                    && variant.attrs.untagged.is_none()
+                    && matches!(cont.repr, Repr::Internal { .. });
+                fields.extend(
+                    variant
+                        .fields
+                        .iter()
+                        .map(|f| (f, as_entries || f.attrs.flatten.is_some())),
+                );
             }
         }
     }
-    for (field, as_entries) in fields.into_iter().filter(|(f, _)| !f.skipped()) {
-        match &field.attrs.bound {
-            Some(bound) => explicit.extend(bound.iter().cloned()),
-            None if field.attrs.serialize_with.is_some() => {}
-            None if field.attrs.as_string.is_some() => {
-                if mentions_param(&params, field.ty) {
-                    uses.strings.insert(TypeKey::new(field.ty));
-                }
-            }
-            None if as_entries => uses.visit_entries(&params, field.ty),
-            None => uses.visit(&params, field.ty, false),
+    let written = fields
+        .into_iter()
+        .filter(|(f, _)| !f.skipped() && f.attrs.bound.is_none());
+    for (field, as_entries) in written {
+        if field.attrs.serialize_with.is_some() || !mentions_param(&params, field.ty) {
+            continue;
         }
-    }
-    if params.is_empty() {
-        return explicit;
+        if field.attrs.as_string.is_some() {
+            uses.strings.insert(TypeKey::new(field.ty));
+        } else if as_entries {
+            uses.entries.insert(TypeKey::new(field.ty));
+        } else if !is_empty_array(field.ty) {
+            // A `[T; 0]` field is written `[]` by the derive itself; nested
+            // in another type, it goes through the array impl, which needs
+            // `T`.
+            uses.visit(&params, field.ty);
+        }
     }
     let bounds = |set: &BTreeSet<TypeKey>, bound: TokenStream| -> Vec<WherePredicate> {
         set.iter()
@@ -92,7 +138,6 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
     predicates.extend(bounds(&uses.keys, quote!(ToJsonKey)));
     predicates.extend(bounds(&uses.entries, quote!(ToJsonFields)));
     predicates.extend(bounds(&uses.strings, quote!(ToJsonString)));
-    predicates.extend(explicit);
     predicates
 }
 
@@ -137,62 +182,15 @@ impl quote::ToTokens for TypeKey {
 }
 
 impl Uses {
-    fn add(&mut self, ty: &Type, as_key: bool) {
-        let key = TypeKey::new(ty);
-        if as_key {
-            self.keys.insert(key);
-        } else {
-            self.values.insert(key);
-        }
-    }
-
-    /// A type written as entries: a parameter, alone or behind `Option`,
-    /// a reference or a smart pointer, needs `ToJsonFields`; anything else
-    /// (a map, a generic struct) puts the usual demands on its parameters.
-    fn visit_entries(&mut self, params: &[&Ident], ty: &Type) {
-        match ty {
-            Type::Reference(r) => return self.visit_entries(params, &r.elem),
-            Type::Paren(p) => return self.visit_entries(params, &p.elem),
-            Type::Group(g) => return self.visit_entries(params, &g.elem),
-            Type::Path(path) => {
-                let segments = &path.path.segments;
-                // `T`, `T::Assoc` or `<T as Trait>::Assoc`.
-                let projection = match &path.qself {
-                    Some(qself) => mentions_param(params, &qself.ty),
-                    None => {
-                        path.path.leading_colon.is_none() && params.contains(&&segments[0].ident)
-                    }
-                };
-                if projection {
-                    self.entries.insert(TypeKey::new(ty));
-                    return;
-                }
-                let last = segments.last().expect("a path has a segment");
-                let wrapper = matches!(
-                    last.ident.to_string().as_str(),
-                    "Option" | "Box" | "Rc" | "Arc"
-                );
-                if let (true, syn::PathArguments::AngleBracketed(args)) = (wrapper, &last.arguments)
-                {
-                    if let [syn::GenericArgument::Type(inner)] =
-                        args.args.iter().collect::<Vec<_>>().as_slice()
-                    {
-                        return self.visit_entries(params, inner);
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.visit(params, ty, false);
-    }
-
-    fn visit(&mut self, params: &[&Ident], ty: &Type, as_key: bool) {
+    /// A type written as a value: every parameter or projection in it
+    /// needs `ToJson`, and a map's key type `ToJsonKey`.
+    fn visit(&mut self, params: &[&Ident], ty: &Type) {
         match ty {
             Type::Path(path) => {
                 if let Some(qself) = &path.qself {
                     // `<T as Trait>::Assoc`: bound the projection itself.
                     if mentions_param(params, &qself.ty) {
-                        self.add(ty, as_key);
+                        self.values.insert(TypeKey::new(ty));
                     }
                     return;
                 }
@@ -200,46 +198,48 @@ impl Uses {
                 let first = &segments[0].ident;
                 if path.path.leading_colon.is_none() && params.contains(&first) {
                     // `T` itself, or an associated type `T::Assoc`.
-                    self.add(ty, as_key);
+                    self.values.insert(TypeKey::new(ty));
+                    return;
+                }
+                if is_phantom(ty) {
                     return;
                 }
                 let last = segments.last().expect("a path has a segment");
-                if last.ident == "PhantomData" {
-                    return;
-                }
-                let is_map = matches!(
-                    last.ident.to_string().as_str(),
-                    "HashMap" | "BTreeMap" | "IndexMap"
-                );
                 for segment in segments {
-                    if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
-                        let mut type_args = args.args.iter().filter_map(|arg| match arg {
-                            syn::GenericArgument::Type(ty) => Some(ty),
-                            _ => None,
-                        });
-                        if is_map {
-                            if let Some(key) = type_args.next() {
-                                self.visit(params, key, true);
-                            }
+                    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                        continue;
+                    };
+                    let mut type_args = args.args.iter().filter_map(|arg| match arg {
+                        syn::GenericArgument::Type(ty) => Some(ty),
+                        _ => None,
+                    });
+                    let is_map = std::ptr::eq(segment, last)
+                        && last.ident.to_string().ends_with("Map")
+                        && type_args.clone().count() >= 2;
+                    if is_map {
+                        let key = type_args.next().expect("counted");
+                        if mentions_param(params, key) {
+                            self.keys.insert(TypeKey::new(key));
                         }
-                        for arg in type_args {
-                            self.visit(params, arg, as_key && !is_map);
-                        }
+                    }
+                    for arg in type_args {
+                        self.visit(params, arg);
                     }
                 }
             }
-            Type::Reference(r) => self.visit(params, &r.elem, as_key),
-            Type::Paren(p) => self.visit(params, &p.elem, as_key),
-            Type::Group(g) => self.visit(params, &g.elem, as_key),
-            Type::Slice(s) => self.visit(params, &s.elem, false),
-            Type::Array(a) => self.visit(params, &a.elem, false),
+            Type::Reference(r) => self.visit(params, &r.elem),
+            Type::Paren(p) => self.visit(params, &p.elem),
+            Type::Group(g) => self.visit(params, &g.elem),
+            Type::Slice(s) => self.visit(params, &s.elem),
+            Type::Array(a) => self.visit(params, &a.elem),
             Type::Tuple(t) => {
                 for elem in &t.elems {
-                    self.visit(params, elem, false);
+                    self.visit(params, elem);
                 }
             }
-            // Anything else cannot implement ToJson through a type
-            // parameter; the compiler reports it at the field.
+            // Anything else (a macro, a function pointer) cannot implement
+            // ToJson through a type parameter; serde_derive skips type
+            // macros too. The compiler reports a missing impl at the field.
             _ => {}
         }
     }
@@ -247,6 +247,40 @@ impl Uses {
 
 fn mentions_param(params: &[&Ident], ty: &Type) -> bool {
     let mut uses = Uses::default();
-    uses.visit(params, ty, false);
+    uses.visit(params, ty);
     !uses.values.is_empty() || !uses.keys.is_empty()
+}
+
+/// A `bound` attribute's predicates for the `ToJson` impl: as written in
+/// `#[json]`; with `Serialize` read as `ToJson` in `#[serde]`.
+fn for_json(bound: &Bound, runtime: &TokenStream) -> Vec<WherePredicate> {
+    let mut predicates = bound.predicates.clone();
+    if bound.namespace == Namespace::Serde {
+        for predicate in &mut predicates {
+            let WherePredicate::Type(predicate) = predicate else {
+                continue;
+            };
+            for bound in &mut predicate.bounds {
+                if let syn::TypeParamBound::Trait(bound) = bound {
+                    if is_serialize(&bound.path) {
+                        bound.path = syn::parse_quote!(#runtime::ToJson);
+                    }
+                }
+            }
+        }
+    }
+    predicates
+}
+
+/// `Serialize`, `serde::Serialize` or `serde::ser::Serialize`.
+fn is_serialize(path: &syn::Path) -> bool {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(
+        segments
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        ["Serialize"] | ["serde", "Serialize"] | ["serde", "ser", "Serialize"]
+    )
 }

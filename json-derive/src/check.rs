@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 
-use super::ast::{Container, Data, Field, Repr, Style, Variant};
+use super::ast::{is_phantom, Container, Data, Field, Repr, Style, Variant};
 use super::ctxt::Ctxt;
 
 pub fn check(cx: &mut Ctxt, cont: &Container) {
@@ -68,12 +68,16 @@ fn check_transparent(cx: &mut Ctxt, cont: &Container) {
             "`transparent` requires a struct with exactly one field, not a unit struct",
         ),
         Data::Struct(_, fields) => {
-            let written = fields.iter().filter(|f| !f.skipped()).count();
+            // serde's rule: `PhantomData` fields are left out like skipped ones.
+            let written = fields
+                .iter()
+                .filter(|f| !f.skipped() && !is_phantom(f.ty))
+                .count();
             if written != 1 {
                 cx.error_at(
                     span,
                     format_args!(
-                        "`transparent` requires a struct with exactly one field that is not skipped; this one has {written}; skip the others or remove `transparent`"
+                        "`transparent` requires a struct with exactly one field that is neither skipped nor `PhantomData`; this one has {written}; skip the others or remove `transparent`"
                     ),
                 );
             }

@@ -9,7 +9,7 @@ use syn::DeriveInput;
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
 use super::ser_struct::Names;
-use super::{bound, check, ser_enum, ser_struct, serde_with};
+use super::{bound, check, forward, ser_enum, ser_struct, serde_with};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::default();
@@ -35,58 +35,91 @@ fn runtime_path(cont: &Container) -> TokenStream {
 }
 
 /// `ToJson`, and `ToJsonFields` for types written as objects, so that they
-/// can be flattened and be the content of internally tagged variants.
+/// can be flattened and be the content of internally tagged variants; then
+/// the impls of `forward` for types written as something else.
 ///
-/// For those, one body, `ToJsonFields::write_json_entries`, serves both
+/// For objects, one body, `ToJsonFields::write_json_entries`, serves both
 /// traits: its `const OBJECT: bool` decides at compile time whether the
 /// object's braces are written, so the code is type-checked once.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
     let generics = bound::with_bounds(cont, &runtime);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
+    let (_, ty_generics, _) = generics.split_for_impl();
     let wrapper = serde_with::Container {
         generics: generics.clone(),
         this: quote!(#ident #ty_generics),
     };
     let mut names = Names::new(runtime.clone(), object_param(cont), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
+    let header = header(cont);
     if let Some(remote) = &cont.attrs.remote {
-        return remote_impl(cont, remote, &mut names, &generics);
+        return remote_impl(cont, remote, &mut names, &generics, &header);
     }
-    let entries_body = match &cont.data {
-        Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, &names),
-        Data::Enum(variants) => ser_enum::entries_body(cont, variants, &names),
-    };
-    let entries_import = names.dispatch_import();
+    let mut impls = to_json_impls(cont, &generics, &names, &header);
+    impls.extend(forward::key_impl(cont, &generics, &names, &header));
+    impls.extend(forward::fields_impl(cont, &names, &header));
+    impls
+}
+
+/// The attributes of every generated impl. As serde_derive does, a type
+/// that uses deprecated items on purpose gets impls that allow them.
+fn header(cont: &Container) -> TokenStream {
+    let allow = cont.allow_deprecated.then(|| quote!(#[allow(deprecated)]));
+    quote!(#[automatically_derived] #allow)
+}
+
+fn to_json_impls(
+    cont: &Container,
+    generics: &syn::Generics,
+    names: &Names,
+    header: &TokenStream,
+) -> TokenStream {
+    let runtime = &names.runtime;
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = cont.ident;
     let format = format_param(cont.generics);
     let Names {
         w, first, object, ..
-    } = &names;
-    let Some(entries_body) = entries_body else {
-        let body = match &cont.data {
-            Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, &names),
-            Data::Enum(variants) => ser_enum::body(cont, variants, &names),
-        };
+    } = names;
+    // The body is built before the closure runs, so the import covers
+    // exactly the dispatch calls the body makes.
+    let to_json = |body: TokenStream| {
         let import = names.dispatch_import();
-        return quote! {
-            #[automatically_derived]
+        quote! {
+            #header
             impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
                 fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
                     #import
                     #body
                 }
             }
-        };
-    };
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
-            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
-            }
         }
-        #[automatically_derived]
+    };
+    if let Some((ty, _)) = &cont.attrs.into {
+        return to_json(quote! {
+            #runtime::ToJson::write_json(
+                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
+                #w,
+            );
+        });
+    }
+    let entries_body = match &cont.data {
+        Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, names),
+        Data::Enum(variants) => ser_enum::entries_body(cont, variants, names),
+    };
+    let entries_import = names.dispatch_import();
+    let Some(entries_body) = entries_body else {
+        return to_json(match &cont.data {
+            Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, names),
+            Data::Enum(variants) => ser_enum::body(cont, variants, names),
+        });
+    };
+    let mut impls = to_json(quote! {
+        #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
+    });
+    impls.extend(quote! {
+        #header
         impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
             fn write_json_fields<#format: #runtime::Format>(
                 &self,
@@ -105,7 +138,8 @@ fn impl_block(cont: &Container) -> TokenStream {
                 #entries_body
             }
         }
-    }
+    });
+    impls
 }
 
 /// For serde's `remote = "Type"`: this type only mirrors `Type`'s
@@ -125,6 +159,7 @@ fn remote_impl(
     remote: &syn::Path,
     names: &mut Names,
     generics: &syn::Generics,
+    header: &TokenStream,
 ) -> TokenStream {
     let runtime = names.runtime.clone();
     let value = syn::Ident::new("__self", proc_macro2::Span::call_site());
@@ -157,7 +192,7 @@ fn remote_impl(
         quote!(#remote).to_string().replace(' ', "")
     );
     quote! {
-        #[automatically_derived]
+        #header
         impl #impl_generics #ident #ty_generics #where_clause {
             #[doc = #doc]
             #vis fn write_json<#format: #runtime::Format>(
@@ -187,13 +222,13 @@ fn object_param(cont: &Container) -> syn::Ident {
 
 /// The method's layout parameter is `F`, unless the type has a parameter
 /// of that name already.
-fn format_param(generics: &syn::Generics) -> syn::Ident {
+pub fn format_param(generics: &syn::Generics) -> syn::Ident {
     fresh_param("F", generics, &[])
 }
 
 /// `base`, with `_` appended until no generic parameter of the type nor
 /// any of `taken` has that name.
-fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
+pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
     let mut name = String::from(base);
     let clashes = |name: &str| {
         taken.iter().any(|t| t == name)

@@ -16,6 +16,7 @@ mod check;
 mod ctxt;
 mod emit;
 mod expand;
+mod forward;
 mod literal;
 mod ser_enum;
 mod ser_struct;

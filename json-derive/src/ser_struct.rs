@@ -7,7 +7,7 @@ use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::ast::{is_option, Container, Field, Repr, Style};
+use super::ast::{is_empty_array, is_option, Container, Field, Repr, Style};
 use super::literal;
 use super::serde_with;
 
@@ -99,7 +99,21 @@ impl Names {
                 value,
             );
         }
+        if is_empty_array(field.ty) {
+            return self.write_empty_array(value);
+        }
         self.write_value(field, value)
+    }
+
+    /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
+    /// `ToJson` impl is called, so `T` needs none. The field is still
+    /// read, so that it does not look unused.
+    fn write_empty_array(&self, value: &TokenStream) -> TokenStream {
+        let w = &self.w;
+        quote! {
+            let _ = #value;
+            #w.write_raw("[]");
+        }
     }
 
     /// `ToJsonFields::write_json_fields(value, w, first)` for a value
@@ -150,24 +164,14 @@ pub struct Member<'a> {
 /// an object (see [`entries_body`] for those).
 pub fn body(cont: &Container, style: Style, fields: &[Field], names: &Names) -> TokenStream {
     let w = &names.w;
-    let this = &names.this;
-    if let Some((ty, _)) = &cont.attrs.into {
-        let runtime = &names.runtime;
-        return quote! {
-            #runtime::ToJson::write_json(
-                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(#this)),
-                #w,
-            );
-        };
-    }
-    if let Some(field) = transparent_field(cont, fields) {
-        return names.write_field(field, &member_value(field, names));
+    if let Some(field) = cont.transparent_field() {
+        return names.write_field(field, &member_value(cont, field, names));
     }
     match style {
         Style::Unit => quote!(#w.write_null();),
         // serde writes a newtype's field even when it is marked skipped.
-        Style::Newtype => names.write_field(&fields[0], &member_value(&fields[0], names)),
-        Style::Tuple => array(&self_members(fields, names), names),
+        Style::Newtype => names.write_field(&fields[0], &member_value(cont, &fields[0], names)),
+        Style::Tuple => array(&self_members(cont, fields, names), names),
         Style::Struct => unreachable!("written through `entries_body`"),
     }
 }
@@ -180,12 +184,12 @@ pub fn entries_body(
     fields: &[Field],
     names: &Names,
 ) -> Option<TokenStream> {
-    if cont.attrs.into.is_some() || cont.attrs.transparent.is_some() {
+    if cont.attrs.transparent.is_some() {
         return None;
     }
     match style {
         Style::Struct => {
-            let members = self_members(fields, names);
+            let members = self_members(cont, fields, names);
             let (code, uses_first) =
                 object_or_entries(&struct_entries(cont, &members, names), names);
             let first = &names.first;
@@ -208,27 +212,28 @@ pub fn entries_body(
     }
 }
 
-fn self_members<'a>(fields: &'a [Field<'a>], names: &Names) -> Vec<Member<'a>> {
+fn self_members<'a>(cont: &Container, fields: &'a [Field<'a>], names: &Names) -> Vec<Member<'a>> {
     fields
         .iter()
         .filter(|f| !f.skipped())
         .map(|field| Member {
             field,
-            value: member_value(field, names),
+            value: member_value(cont, field, names),
         })
         .collect()
 }
 
-/// `&self.field`, or for a remote type's field with a `getter`,
-/// `&getter(value)`, as serde reads it.
-fn member_value(field: &Field, names: &Names) -> TokenStream {
+/// `&self.field`; for a remote type's field with a `getter`,
+/// `&getter(value)`, as serde reads it; in a packed struct, where a
+/// reference to a field may be unaligned, `&{ self.field }`: the field is
+/// copied, as serde does, so it must be `Copy`.
+pub fn member_value(cont: &Container, field: &Field, names: &Names) -> TokenStream {
     let this = &names.this;
+    let member = &field.member;
     match &field.attrs.getter {
         Some((getter, _)) => quote!(&#getter(#this)),
-        None => {
-            let member = &field.member;
-            quote!(&#this.#member)
-        }
+        None if cont.packed => quote!(&{ #this.#member }),
+        None => quote!(&#this.#member),
     }
 }
 
@@ -251,11 +256,6 @@ fn struct_entries<'a>(
         names,
     ));
     entries
-}
-
-fn transparent_field<'a>(cont: &Container, fields: &'a [Field<'a>]) -> Option<&'a Field<'a>> {
-    cont.attrs.transparent?;
-    fields.iter().find(|f| !f.skipped())
 }
 
 /// The condition under which a field is left out, if any.

@@ -14,6 +14,7 @@ mod derive {
     pub mod check;
     pub mod ctxt;
     pub mod expand;
+    pub mod forward;
     pub mod literal;
     pub mod ser_enum;
     pub mod ser_struct;

@@ -1,6 +1,10 @@
 //! `#[json(as_string)]`: integers written as JSON strings.
 
 use std::collections::VecDeque;
+use std::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize,
+};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -15,9 +19,9 @@ use crate::{Format, JsonWriter};
 /// its last digits (serde-rs/json#329). Written as a string, it arrives
 /// intact. Floats need no such care, since JavaScript reads them exactly.
 ///
-/// Implemented for every integer type, and for `Option` (`None` is
-/// `null`), `Vec`, `VecDeque`, slices and arrays of them (each element
-/// quoted), and through references and smart pointers. The output equals a
+/// Implemented for every integer type and its `NonZero` form, and for
+/// `Option` (`None` is `null`), `Vec`, `VecDeque`, slices and arrays of
+/// them (each element quoted), and through references and smart pointers. The output equals a
 /// serde field with `serialize_with` writing the integer's decimal digits
 /// with `serialize_str`.
 ///
@@ -42,7 +46,7 @@ use crate::{Format, JsonWriter};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written with `as_string`",
     label = "`as_string` writes integers as JSON strings; `{Self}` is not an integer",
-    note = "`as_string` applies to integer fields and to `Option`, `Vec`, `VecDeque`, slices and arrays of integers; remove it, or write this field with `#[json(serialize_with = \"...\")]`"
+    note = "`as_string` applies to integer fields (`NonZero` ones too) and to `Option`, `Vec`, `VecDeque`, slices and arrays of them; remove it, or write this field with `#[json(serialize_with = \"...\")]`"
 )]
 pub trait ToJsonString {
     /// Writes `self` as JSON, each integer as a quoted string of its digits.
@@ -60,6 +64,21 @@ macro_rules! integers {
     )*};
 }
 integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+macro_rules! nonzero {
+    ($($t:ty)*) => {$(
+        impl ToJsonString for $t {
+            #[inline]
+            fn write_json_string<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                write_int_quoted(w, self.get());
+            }
+        }
+    )*};
+}
+nonzero!(
+    NonZeroI8 NonZeroI16 NonZeroI32 NonZeroI64 NonZeroI128 NonZeroIsize
+    NonZeroU8 NonZeroU16 NonZeroU32 NonZeroU64 NonZeroU128 NonZeroUsize
+);
 
 impl<T: ToJsonString> ToJsonString for Option<T> {
     #[inline]

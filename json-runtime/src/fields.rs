@@ -25,12 +25,15 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 ///   followed by the variant's fields, adjacently tagged
 ///   `"tag":"Variant","content":...`, and untagged struct variants by their
 ///   fields; an enum with an untagged tuple or newtype variant does not get
-///   it, since such content is not made of entries.
+///   it, since such content is not made of entries;
+/// - newtype and `transparent` structs whose field implements it (the
+///   field's entries), as serde flattens a newtype struct.
 ///
 /// This crate implements it for maps whose keys are [`ToJsonKey`] (each
 /// entry, keys written as map keys), for `Option<T>` (`None` writes no
 /// entry), for `()` and `PhantomData` (no entry) and through references and
-/// smart pointers.
+/// smart pointers; with the `serde_json` feature, for `Map<String, Value>`
+/// and for `Value` (an object's entries; see its impl for other values).
 ///
 /// # Contract
 ///
@@ -67,7 +70,7 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into a JSON object",
     label = "`{Self}` does not implement `ToJsonFields`",
-    note = "flattened fields and the content of internally tagged newtype variants must be written as object entries: a struct with named fields deriving `ToJson`, a map with string-like keys, an `Option` of those, or a type implementing `json_runtime::ToJsonFields` by hand"
+    note = "flattened fields and the content of internally tagged newtype variants must be written as object entries: a struct with named fields deriving `ToJson`, a newtype struct over one, a map with string-like keys, an `Option` of those, or a type implementing `json_runtime::ToJsonFields` by hand"
 )]
 pub trait ToJsonFields {
     /// Writes `self` as zero or more entries of the enclosing object.

@@ -60,7 +60,7 @@
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
 //! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`] |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
-//! | write `serde_json::Value`, `Map<String, Value>`, `Number` (feature `serde_json`) | they implement [`ToJson`] |
+//! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
 //!
 //! # Nesting depth
 //!
@@ -427,15 +427,44 @@ pub use writer::{Compact, Format, JsonWriter, Pretty};
 ///
 /// Where serde_json returns an error at run time, this library, which
 /// cannot fail in memory, writes something instead: a skipped variant is
-/// `null`; an internally tagged newtype variant holding an `Option` is
-/// written as `flatten` would write it. Where serde would hand a
-/// function's output or an integer to its tagging or flattening machinery
-/// (`serialize_with` on a variant of an internally tagged enum, `flatten`
-/// with `serialize_with` or `as_string`), the derive reports a compile
-/// error instead. A newtype or `transparent` struct does not implement
-/// [`ToJsonFields`], nor does an enum with an untagged tuple or newtype
-/// variant, so neither can be flattened or be the content of an internally
-/// tagged newtype variant.
+/// `null`, and `"null"` as a map key; a NaN or infinite float map key is
+/// `"NaN"`, `"Infinity"` or `"-Infinity"`; a flattened `serde_json::Value`
+/// that is not an object (nor `null`) writes no entry; an internally
+/// tagged newtype variant holding an `Option` is written as `flatten`
+/// would write it. Where serde would hand a function's output or an
+/// integer to its tagging or flattening machinery (`serialize_with` on a
+/// variant of an internally tagged enum, `flatten` with `serialize_with` or
+/// `as_string`), the derive reports a compile error instead. An enum with
+/// an untagged tuple or newtype variant does not implement
+/// [`ToJsonFields`], nor does a type with `into`, so neither can be
+/// flattened or be the content of an internally tagged newtype variant.
+///
+/// # Map keys and flattened newtypes
+///
+/// Besides `ToJson`, the derive implements [`ToJsonKey`] for an enum whose
+/// variants are all unit variants (or skipped), written as the variant's
+/// name, and for a newtype or `transparent` struct whose field is a key;
+/// and [`ToJsonFields`] for a newtype or `transparent` struct whose field
+/// writes entries, so that `struct Extra(BTreeMap<String, i32>)` can be
+/// flattened. The impls of a newtype are bounded by its field's type
+/// (`where for<'json> u64: ToJsonKey` for `struct Id(u64)`; the binder
+/// only defers the check to where the impl is used), so they apply exactly
+/// when the field's impl does.
+///
+/// # Other container attributes
+///
+/// - `into = "Type"` applies to every shape, enums included: the value is
+///   cloned, converted and written as `Type`.
+/// - `transparent` ignores `PhantomData` fields, as serde does: the struct
+///   needs exactly one field that is neither skipped nor `PhantomData`.
+/// - `#[repr(packed)]` structs are written by copying each field out, as
+///   serde does, so their fields must be `Copy`.
+/// - A `[T; 0]` field is written `[]` and needs no bound on `T`.
+/// - `bound` in `#[serde(...)]` was written for `Serialize`; `Serialize`
+///   in it (`Serialize`, `serde::Serialize`, `serde::ser::Serialize`) is
+///   read as `ToJson`. Give `#[json(bound = "...")]` to state other bounds.
+/// - A type, variant or field marked `#[deprecated]` (or
+///   `#[allow(deprecated)]`) gets impls marked `#[allow(deprecated)]`.
 pub use json_runtime_derive::ToJson;
 
 /// A value that can be written as JSON.
@@ -471,16 +500,53 @@ pub trait ToJson {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
 }
 
-/// A value that can be a JSON object key, as serde_json's map key rules
-/// allow: strings and chars as they are, integers and bools quoted.
+/// A value that can be a JSON object key, written as serde_json's map key
+/// serializer writes it: a JSON string.
 ///
-/// Types that serde_json would reject as keys at run time (floats, options,
-/// sequences, structs, …) do not implement it, so using them as map keys is
-/// a compile error.
+/// | key | written |
+/// |---|---|
+/// | `String`, `str`, `char`, `Cow<str>`, paths, `format_args!` | as they are |
+/// | integers (`NonZero` ones too), `bool` | quoted: `"42"`, `"true"` |
+/// | `f32`, `f64` | quoted, with the value's digits: `"1.5"`, `"1e+20"` |
+/// | a derived enum whose variants are all unit variants | the variant's name, after `rename`/`rename_all` |
+/// | a derived newtype or `transparent` struct | its field's key |
+/// | IP and socket addresses; chrono, uuid, time `Weekday`/`Month` (features) | their string form |
+///
+/// Through references, `Box`, `Rc`, `Arc`, `Cow`, `Wrapping`, `Saturating`
+/// and `Reverse`, a key is its target's key.
+///
+/// Where serde_json returns an error instead of a key, a key is written
+/// here, since in-memory encoding has no error to return: a float NaN or
+/// infinity is `"NaN"`, `"Infinity"` or `"-Infinity"`, and a skipped
+/// (`#[serde(skip)]`) variant of a unit-only enum is `"null"`.
+///
+/// Types that serde_json rejects as keys whatever their value (sequences,
+/// tuples, maps, structs with named fields, unit structs) do not implement
+/// it, so using them as keys is a compile error rather than an error at
+/// run time. Nor do enums with a variant that holds data: serde_json
+/// accepts their unit variants as keys and rejects the others at run time.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
+/// #[serde(rename_all = "lowercase")]
+/// enum Level { Low, High }
+///
+/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
+/// struct UserId(u32);
+///
+/// let levels = BTreeMap::from([(Level::Low, 1), (Level::High, 2)]);
+/// assert_eq!(json_runtime::to_string(&levels), r#"{"low":1,"high":2}"#);
+/// let users = BTreeMap::from([(UserId(7), "ann")]);
+/// assert_eq!(json_runtime::to_string(&users), r#"{"7":"ann"}"#);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a JSON object key",
-    label = "JSON object keys must be strings, chars, integers or bools",
-    note = "serde_json rejects this key type at run time with \"key must be a string\"; use a `String` key or convert the key first"
+    label = "`{Self}` does not implement `ToJsonKey`",
+    note = "json_runtime writes these as JSON object keys: strings, chars, integers, floats, bools, enums whose variants are all unit variants, and newtype or `transparent` structs over a key; serde_json returns the error \"key must be a string\" at run time for a key serialized as a sequence, tuple, map or struct. Convert the key to one of those types, or implement `json_runtime::ToJsonKey` for it"
 )]
 pub trait ToJsonKey {
     /// Writes `self` as a quoted JSON string.

@@ -161,6 +161,55 @@ pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
     }
 }
 
+/// A float as a quoted string, as serde_json writes float map keys: the
+/// same digits as the value, between quotes. serde_json returns an error
+/// for a non-finite key; this writes `"NaN"`, `"Infinity"` or
+/// `"-Infinity"`, what JavaScript's `String(x)` and Python's `json` write.
+#[inline]
+pub(crate) fn write_float_quoted<F: Format, T: zmij::Float + Copy + NonFinite>(
+    w: &mut JsonWriter<'_, F>,
+    value: T,
+) {
+    if value.finite() {
+        let out = w.buf_mut();
+        out.push(b'"');
+        write_finite(out, value);
+        out.push(b'"');
+    } else {
+        w.write_raw(value.non_finite_key());
+    }
+}
+
+/// What `write_float_quoted` needs of `f32` and `f64` besides zmij.
+pub(crate) trait NonFinite {
+    fn finite(self) -> bool;
+    /// The key of a NaN or an infinity.
+    fn non_finite_key(self) -> &'static str;
+}
+
+macro_rules! non_finite {
+    ($($t:ty)*) => {$(
+        impl NonFinite for $t {
+            #[inline]
+            fn finite(self) -> bool {
+                self.is_finite()
+            }
+
+            #[cold]
+            fn non_finite_key(self) -> &'static str {
+                if self.is_nan() {
+                    "\"NaN\""
+                } else if self > 0.0 {
+                    "\"Infinity\""
+                } else {
+                    "\"-Infinity\""
+                }
+            }
+        }
+    )*};
+}
+non_finite!(f32 f64);
+
 /// Formats a finite float with zmij straight into `out`'s spare capacity.
 ///
 /// Formatting into a `zmij::Buffer` on the stack and copying out costs as

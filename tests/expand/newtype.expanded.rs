@@ -10,3 +10,28 @@ impl ::json_runtime::ToJson for UserId {
         (&&::json_runtime::__private::Via(&self.0)).write_json_or_serialize(w);
     }
 }
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for UserId
+where
+    for<'json> u64: ::json_runtime::ToJsonKey,
+{
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_key(&self.0, w);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for UserId
+where
+    for<'json> u64: ::json_runtime::ToJsonFields,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_fields(&self.0, w, first);
+    }
+}

@@ -238,3 +238,111 @@ fn derived_code_compiles_without_warnings_and_matches_serde() {
     )]);
     assert_same(&map);
 }
+
+/// Deprecated types, variants and fields: the impls allow what the type
+/// allows, as `serde_derive`'s do, so crates denying warnings still build.
+/// Also the impls added for map keys, flattened newtypes, `into` on enums,
+/// packed structs and empty arrays, under the same lints.
+mod deprecated_and_new_impls {
+    use std::collections::BTreeMap;
+    use std::marker::PhantomData;
+
+    use json_runtime::ToJson;
+    use json_tests::assert_same;
+    use serde::Serialize;
+
+    #[deprecated = "use Plain"]
+    #[derive(Serialize, ToJson)]
+    pub struct OldStruct {
+        pub id: u8,
+    }
+
+    #[derive(Serialize, ToJson, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum OldVariant {
+        New,
+        #[deprecated]
+        Old,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct OldField {
+        #[deprecated]
+        pub old: u8,
+        pub new: u8,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub enum OldFieldInVariant {
+        A {
+            #[deprecated]
+            x: u8,
+        },
+        B(#[deprecated] u8),
+    }
+
+    #[deprecated]
+    #[derive(Serialize, ToJson, PartialEq, Eq, PartialOrd, Ord)]
+    pub struct OldKey(pub u32);
+
+    #[derive(Serialize, ToJson, PartialEq, Eq, PartialOrd, Ord)]
+    #[serde(transparent)]
+    pub struct Key<T> {
+        marker: PhantomData<T>,
+        name: &'static str,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct Flattened {
+        #[serde(flatten)]
+        extra: Extra,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct Extra(BTreeMap<String, u8>);
+
+    #[derive(Serialize, ToJson, Clone, Copy)]
+    #[serde(into = "u8")]
+    pub enum Into {
+        A,
+    }
+
+    impl From<Into> for u8 {
+        fn from(_: Into) -> u8 {
+            1
+        }
+    }
+
+    #[derive(Serialize, ToJson)]
+    #[repr(C, packed)]
+    pub struct Packed {
+        a: u8,
+        b: u64,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct EmptyArray {
+        empty: [String; 0],
+    }
+
+    #[test]
+    #[allow(deprecated)]
+    fn deprecated_items_and_new_impls_compile_without_warnings() {
+        assert_same(&OldStruct { id: 1 });
+        assert_same(&BTreeMap::from([(OldVariant::Old, 1), (OldVariant::New, 2)]));
+        assert_same(&OldField { old: 1, new: 2 });
+        assert_same(&OldFieldInVariant::A { x: 1 });
+        assert_same(&OldFieldInVariant::B(2));
+        assert_same(&BTreeMap::from([(OldKey(3), 1)]));
+        let key = Key::<String> {
+            marker: PhantomData,
+            name: "k",
+        };
+        assert_same(&BTreeMap::from([(key, 1)]));
+        assert_same(&Flattened {
+            extra: Extra(BTreeMap::from([("e".to_owned(), 1)])),
+        });
+        assert_same(&Into::A);
+        assert_same(&Packed { a: 1, b: 2 });
+        assert_same(&EmptyArray { empty: [] });
+    }
+}

@@ -1,7 +1,7 @@
 //! Map keys, by serde_json's `MapKeySerializer` rules: strings and chars as
-//! they are, integers and bools quoted.
+//! they are, integers, floats and bools quoted.
 
-use crate::number::write_int_quoted;
+use crate::number::{write_float_quoted, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
 
 impl ToJsonKey for str {
@@ -47,3 +47,55 @@ macro_rules! integer_keys {
     )*};
 }
 integer_keys!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+/// A float key is its value's digits, quoted: `{"1.5":1}`, `{"1e+20":1}`,
+/// as serde_json writes a finite float key.
+///
+/// serde_json returns an error ("float key must be finite") for NaN and
+/// the infinities. In-memory encoding has no error to return, so they are
+/// written `"NaN"`, `"Infinity"` and `"-Infinity"`, as JavaScript's
+/// `String(x)` and Python's `json` module write them; the output is still
+/// valid JSON.
+///
+/// `f64` is not `Ord` nor `Hash`, so it is a key through a wrapper, here a
+/// derived newtype ordered by `total_cmp`:
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use std::collections::BTreeMap;
+///
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson, PartialEq)]
+/// struct Score(f64);
+///
+/// impl Eq for Score {}
+/// impl PartialOrd for Score {
+///     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+///         Some(self.cmp(other))
+///     }
+/// }
+/// impl Ord for Score {
+///     fn cmp(&self, other: &Self) -> Ordering {
+///         self.0.total_cmp(&other.0)
+///     }
+/// }
+///
+/// let map = BTreeMap::from([(Score(1.5), 'a'), (Score(1e20), 'b'), (Score(f64::NAN), 'c')]);
+/// assert_eq!(json_runtime::to_string(&map), r#"{"1.5":"a","1e+20":"b","NaN":"c"}"#);
+/// ```
+impl ToJsonKey for f64 {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_float_quoted(w, *self);
+    }
+}
+
+/// As for `f64`: finite keys as serde_json writes them, quoted; NaN and the
+/// infinities as `"NaN"`, `"Infinity"`, `"-Infinity"`.
+impl ToJsonKey for f32 {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_float_quoted(w, *self);
+    }
+}

@@ -1,14 +1,25 @@
 //! `serde_json`'s dynamic values, written as serde_json writes them
 //! (feature `serde_json`).
 //!
-//! Only serde_json's default number representation is supported: with its
-//! `arbitrary_precision` feature enabled, a [`Number`] is written through
-//! `u64`, `i64` or `f64` and may differ from the text serde_json keeps.
+//! serde_json's `arbitrary_precision` feature changes what a [`Number`]
+//! holds: the number's text as parsed (`1.50`, `1e-400`, thirty-digit
+//! integers), which serde_json writes verbatim, instead of a `u64`, `i64`
+//! or `f64`. Any crate in a build can turn that feature on, and Cargo
+//! unifies it for every user of serde_json, so json-runtime cannot know at
+//! compile time which form it gets. It asks once, at run time: it parses
+//! `1.50` as a `Number` and checks whether the number's `Display` gives
+//! back `1.50` (only a `Number` that keeps its text does). In that mode
+//! every `Number` is written as its text, which is what serde_json writes;
+//! otherwise through the fast integer and float writers.
 
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
 use crate::number::{write_f64, write_int};
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 
 /// `null`, `true`, numbers, strings, arrays and objects, with object
 /// entries in the map's own iteration order (sorted by key, or insertion
@@ -82,21 +93,147 @@ impl ToJson for Map<String, Value> {
 }
 
 /// As serde_json's `Serialize` for `Number`: a non-negative integer as
-/// `u64`, a negative one as `i64`, anything else as a (finite) `f64`.
+/// `u64`, a negative one as `i64`, anything else as a (finite) `f64`; with
+/// serde_json's `arbitrary_precision` feature, the number's text as it is
+/// (see the module docs).
 impl ToJson for Number {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        if let Some(u) = self.as_u64() {
+        if keeps_number_text() {
+            write_number_text(w, self);
+        } else if let Some(u) = self.as_u64() {
             write_int(w, u);
         } else if let Some(i) = self.as_i64() {
             write_int(w, i);
         } else if let Some(f) = self.as_f64() {
             write_f64(w, f);
         } else {
-            // Only reachable with serde_json's arbitrary_precision, for a
-            // number that fits none of the above; serde_json writes the
-            // number's text as it is.
-            w.write_raw(&self.to_string());
+            // Unreachable: without arbitrary_precision a `Number` is one of
+            // the three above. Its text is what serde_json would write.
+            write_number_text(w, self);
         }
+    }
+}
+
+const UNKNOWN: u8 = 0;
+const TEXT: u8 = 1;
+const BINARY: u8 = 2;
+
+static NUMBER_FORM: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// Whether serde_json was built with `arbitrary_precision`: one relaxed
+/// load after the first call.
+#[inline]
+fn keeps_number_text() -> bool {
+    match NUMBER_FORM.load(Ordering::Relaxed) {
+        TEXT => true,
+        BINARY => false,
+        _ => probe_number_form(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn probe_number_form() -> bool {
+    const PROBE: &str = "1.50";
+    let keeps_text = PROBE
+        .parse::<Number>()
+        .is_ok_and(|n| n.to_string() == PROBE);
+    NUMBER_FORM.store(if keeps_text { TEXT } else { BINARY }, Ordering::Relaxed);
+    keeps_text
+}
+
+/// The number's `Display` text, which is exactly what serde_json writes
+/// for it in either mode, copied straight into the output.
+#[cold]
+fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
+    struct Raw<'w, 'b, F: Format>(&'w mut JsonWriter<'b, F>);
+
+    impl<F: Format> fmt::Write for Raw<'_, '_, F> {
+        fn write_str(&mut self, text: &str) -> fmt::Result {
+            self.0.write_raw(text);
+            Ok(())
+        }
+    }
+
+    // Writing to the buffer cannot fail, and `Number`'s `Display` only
+    // forwards to its text or to itoa/zmij, which do not fail either.
+    let _ = fmt::Write::write_fmt(&mut Raw(w), format_args!("{number}"));
+}
+
+/// Already-encoded JSON, written as it is, as serde_json writes it, in
+/// pretty output too. Fields are usually `Box<RawValue>` or `&RawValue`.
+///
+/// ```
+/// use json_runtime::ToJson;
+/// use serde_json::value::RawValue;
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// struct Reply {
+///     id: u32,
+///     payload: Box<RawValue>,
+/// }
+///
+/// let reply = Reply { id: 7, payload: RawValue::from_string("{\"a\": [1, 2]}".into()).unwrap() };
+/// assert_eq!(json_runtime::to_string(&reply), r#"{"id":7,"payload":{"a": [1, 2]}}"#);
+/// assert_eq!(json_runtime::to_string(&reply), serde_json::to_string(&reply).unwrap());
+/// ```
+impl ToJson for RawValue {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_raw(self.get());
+    }
+}
+
+/// A flattened `Map` writes its entries into the enclosing object, as
+/// serde does.
+impl ToJsonFields for Map<String, Value> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        write_entries(w, self, first);
+    }
+}
+
+/// A flattened `Value` that is an object writes its entries into the
+/// enclosing object, and `null` writes none, as serde does.
+///
+/// serde_json returns an error ("can only flatten structs and maps") for a
+/// flattened bool, number, string or array. In-memory encoding has no error
+/// to return, so such a value writes no entry either, and the enclosing
+/// object stays valid JSON without it.
+///
+/// ```
+/// use json_runtime::ToJson;
+/// use serde_json::{json, Value};
+///
+/// #[derive(ToJson)]
+/// struct Event {
+///     kind: &'static str,
+///     #[json(flatten)]
+///     extra: Value,
+/// }
+///
+/// let event = Event { kind: "click", extra: json!({"x": 3, "y": 4}) };
+/// assert_eq!(json_runtime::to_string(&event), r#"{"kind":"click","x":3,"y":4}"#);
+/// let event = Event { kind: "click", extra: json!([1, 2]) };
+/// assert_eq!(json_runtime::to_string(&event), r#"{"kind":"click"}"#);
+/// ```
+impl ToJsonFields for Value {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        if let Value::Object(map) = self {
+            write_entries(w, map, first);
+        }
+    }
+}
+
+fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>, first: &mut bool) {
+    for (key, value) in map {
+        w.object_entry(*first);
+        *first = false;
+        w.write_str(key);
+        w.colon();
+        value.write_json(w);
+        w.flush_point();
     }
 }

@@ -1,0 +1,187 @@
+// #[derive(ToJson)] on Level
+#[automatically_derived]
+impl ::json_runtime::ToJson for Level {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Level {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        match self {
+            Self::Low => {
+                if OBJECT {
+                    w.write_raw("\"low\"");
+                } else {
+                    w.key_dyn(first, "\"low\"");
+                    w.write_null();
+                }
+            }
+            Self::High => {
+                if OBJECT {
+                    w.write_raw("\"high\"");
+                } else {
+                    w.key_dyn(first, "\"high\"");
+                    w.write_null();
+                }
+            }
+        }
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for Level {
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJson::write_json(self, w);
+    }
+}
+
+// #[derive(ToJson)] on Mode
+#[automatically_derived]
+impl ::json_runtime::ToJson for Mode {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Mode {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        match self {
+            Self::Read => {
+                if OBJECT {
+                    w.write_raw("\"Read\"");
+                } else {
+                    w.key_dyn(first, "\"Read\"");
+                    w.write_null();
+                }
+            }
+            Self::Internal { .. } => {
+                if OBJECT {
+                    w.write_null();
+                }
+            }
+        }
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for Mode {
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        match self {
+            Self::Read { .. } => w.write_raw("\"Read\""),
+            Self::Internal { .. } => w.write_raw("\"null\""),
+        }
+    }
+}
+
+// #[derive(ToJson)] on Name
+#[automatically_derived]
+impl<T> ::json_runtime::ToJson for Name<T> {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        (&&::json_runtime::__private::Via(&self.text)).write_json_or_serialize(w);
+    }
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonKey for Name<T>
+where
+    for<'json> String: ::json_runtime::ToJsonKey,
+{
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_key(&self.text, w);
+    }
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonFields for Name<T>
+where
+    for<'json> String: ::json_runtime::ToJsonFields,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_fields(&self.text, w, first);
+    }
+}
+
+// #[derive(ToJson)] on Limits
+#[automatically_derived]
+impl ::json_runtime::ToJson for Limits {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Limits {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        if OBJECT {
+            w.key("{\"by_level\":");
+        } else {
+            w.key_dyn(first, "\"by_level\"");
+        }
+        (&&::json_runtime::__private::Via(&self.by_level)).write_json_or_serialize(w);
+        w.key(",\"by_mode\":");
+        (&&::json_runtime::__private::Via(&self.by_mode)).write_json_or_serialize(w);
+        w.key(",\"by_name\":");
+        (&&::json_runtime::__private::Via(&self.by_name)).write_json_or_serialize(w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}

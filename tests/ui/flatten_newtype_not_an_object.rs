@@ -1,0 +1,14 @@
+use json_runtime::ToJson;
+
+// A newtype flattens as its field, which here is not an object.
+#[derive(ToJson)]
+struct Name(String);
+
+#[derive(ToJson)]
+struct S {
+    id: u8,
+    #[json(flatten)]
+    name: Name,
+}
+
+fn main() {}
