@@ -1,0 +1,71 @@
+//! `Display` output collected on the stack, for types whose `Serialize`
+//! impls go through `collect_str` or a formatted string (semver's,
+//! rust_decimal's). Short texts, the usual case, cost no allocation; a
+//! longer one moves to a `String`.
+
+use std::fmt::{self, Display, Write as _};
+
+/// Room for the texts these types usually write: a semver version with a
+/// pre-release and build tag, or a `Decimal`'s 29 digits, point and sign.
+const INLINE: usize = 64;
+
+struct DisplayText {
+    inline: [u8; INLINE],
+    len: usize,
+    spilled: Option<String>,
+}
+
+impl DisplayText {
+    fn as_str(&self) -> &str {
+        match &self.spilled {
+            Some(text) => text,
+            // Only whole `&str`s are copied in, so the bytes are UTF-8; the
+            // check is a scan of a few dozen bytes.
+            None => std::str::from_utf8(&self.inline[..self.len])
+                .expect("only whole `str`s are copied in"),
+        }
+    }
+}
+
+impl fmt::Write for DisplayText {
+    #[inline]
+    fn write_str(&mut self, piece: &str) -> fmt::Result {
+        if let Some(text) = &mut self.spilled {
+            text.push_str(piece);
+            return Ok(());
+        }
+        let end = self.len + piece.len();
+        if end <= INLINE {
+            self.inline[self.len..end].copy_from_slice(piece.as_bytes());
+            self.len = end;
+        } else {
+            self.spill(piece);
+        }
+        Ok(())
+    }
+}
+
+impl DisplayText {
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, piece: &str) {
+        let mut text = String::with_capacity(2 * (self.len + piece.len()));
+        text.push_str(self.as_str());
+        text.push_str(piece);
+        self.spilled = Some(text);
+    }
+}
+
+/// Formats `value` with `{}` and hands the text to `use_text`.
+#[inline]
+pub(crate) fn with_display_text<R>(value: &dyn Display, use_text: impl FnOnce(&str) -> R) -> R {
+    let mut text = DisplayText {
+        inline: [0; INLINE],
+        len: 0,
+        spilled: None,
+    };
+    // Writing into memory cannot fail, and the `Display` impls of the
+    // types using this (semver's, rust_decimal's) never return an error.
+    let _ = write!(text, "{value}");
+    use_text(text.as_str())
+}
