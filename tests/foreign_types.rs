@@ -127,6 +127,27 @@ mod url_types {
         let by_url: HashMap<Url, Url> = [(all[0].clone(), all[3].clone())].into();
         same!(by_url);
     }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+        /// Whatever text a URL is parsed from, json-runtime writes its
+        /// serialization as url's impl does.
+        #[test]
+        fn random_urls(
+            path in any::<String>(),
+            query in any::<String>(),
+            fragment in any::<String>(),
+        ) {
+            let text = format!("https://example.com/{path}?{query}#{fragment}");
+            let Ok(url) = Url::parse(&text) else {
+                return Ok(());
+            };
+            assert_same(&url);
+            let host = url.host().map(|host| host.to_owned());
+            assert_same(&BTreeMap::from([(url.clone(), host)]));
+        }
+    }
 }
 
 mod camino_types {
@@ -254,6 +275,25 @@ mod semver_types {
         )]
         .into();
         same!(reqs);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        #[test]
+        fn random_versions(
+            numbers: (u64, u64, u64),
+            pre in "[0-9A-Za-z-]{1,12}(\\.[0-9A-Za-z-]{1,12}){0,3}",
+            build in "[0-9A-Za-z-]{1,12}(\\.[0-9A-Za-z-]{1,12}){0,3}",
+        ) {
+            let mut version = Version::new(numbers.0, numbers.1, numbers.2);
+            assert_same(&version);
+            version.pre = semver::Prerelease::new(&pre).unwrap_or_default();
+            version.build = semver::BuildMetadata::new(&build).unwrap_or_default();
+            assert_same(&version);
+            let req = VersionReq::parse(&format!("^{version}")).ok();
+            assert_same(&BTreeMap::from([(version.clone(), req)]));
+        }
     }
 }
 
@@ -703,7 +743,8 @@ mod small_strings {
             assert_same(&CompactString::from(text.as_str()));
             assert_same(&SmolStr::from(text.as_str()));
             assert_same(&camino::Utf8PathBuf::from(text.as_str()));
-            assert_same(&BTreeMap::from([(SmolStr::from(text.as_str()), CompactString::from(text.as_str()))]));
+            let key = SmolStr::from(text.as_str());
+            assert_same(&BTreeMap::from([(key, CompactString::from(text.as_str()))]));
         }
     }
 }

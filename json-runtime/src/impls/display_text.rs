@@ -69,3 +69,48 @@ pub(crate) fn with_display_text<R>(value: &dyn Display, use_text: impl FnOnce(&s
     let _ = write!(text, "{value}");
     use_text(text.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fmt;
+
+    use super::{with_display_text, INLINE};
+
+    /// Writes `text` in pieces of `piece` bytes (at char boundaries), as
+    /// `Display` impls made of several `write_str` calls do.
+    struct Pieces<'a> {
+        text: &'a str,
+        piece: usize,
+    }
+
+    impl fmt::Display for Pieces<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let mut rest = self.text;
+            while !rest.is_empty() {
+                let mut end = self.piece.min(rest.len());
+                while !rest.is_char_boundary(end) {
+                    end += 1;
+                }
+                f.write_str(&rest[..end])?;
+                rest = &rest[end..];
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn inline_and_spilled_texts_are_kept_whole() {
+        let long: String = "0123456789abcdé🎉".repeat(20);
+        for len in [0, 1, INLINE - 1, INLINE, INLINE + 1, 2 * INLINE, long.len()] {
+            let mut end = len.min(long.len());
+            while !long.is_char_boundary(end) {
+                end -= 1;
+            }
+            let text = &long[..end];
+            for piece in [1, 3, INLINE - 1, INLINE, INLINE + 1, usize::MAX] {
+                let written = with_display_text(&Pieces { text, piece }, str::to_owned);
+                assert_eq!(written, text, "length {len}, pieces of {piece}");
+            }
+        }
+    }
+}
