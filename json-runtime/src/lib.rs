@@ -110,6 +110,75 @@
 //! time's `Weekday` and `Month`, which are valid keys in either form).
 //! `TimeDelta` and time's other types are not: serde_json rejects arrays
 //! as keys.
+//!
+//! # Other crates' types
+//!
+//! More features, each named after its crate, add [`ToJson`] for the
+//! foreign types real code uses most, again written as each crate's own
+//! `Serialize` impl (its `serde` feature) makes serde_json write them, and
+//! [`ToJsonKey`] where serde_json accepts the type as a map key. Each turns
+//! on only that crate, without its default features (rust_decimal with
+//! its `serde`, see below; tinyvec with `alloc`, for `TinyVec`). The
+//! "crate" column is the version line supported, each crate's current
+//! one; some of those need a newer Rust than json-runtime itself
+//! (ordered-float 5 needs 1.90, smol_str 0.3 1.89, indexmap 2.14 1.85).
+//!
+//! | feature | crate | types | JSON | key |
+//! |---|---|---|---|---|
+//! | `url` | 2 | `Url`; `Host` | `"https://example.com/a?b"`; `{"Domain":"example.com"}` | `Url` |
+//! | `camino` | 1 | `Utf8PathBuf`, `Utf8Path` | `"src/main.rs"` | yes |
+//! | `semver` | 1 | `Version`, `VersionReq`, `Comparator` | `"1.2.3-rc.1"`, `">=1.2, <2"` | yes |
+//! | `indexmap` | 2 | `IndexMap`, `IndexSet`, `map::Slice`, `set::Slice` | an object / arrays, in insertion order; `IndexMap` also flattens | no |
+//! | `smallvec` | 1 | `SmallVec` | an array | no |
+//! | `arrayvec` | 0.7 | `ArrayVec`; `ArrayString` | an array; a string | `ArrayString` |
+//! | `tinyvec` | 1 | `ArrayVec`, `TinyVec` (tinyvec has no `Serialize` for `SliceVec`) | an array | no |
+//! | `bytes` | 1 | `Bytes`, `BytesMut` | an array of numbers, `[104,105]`, as serde_json writes bytes | no |
+//! | `rust_decimal` | 1 | `Decimal` | `"-10.50"` by default; see below | yes |
+//! | `ordered-float` | 5 | `OrderedFloat<T>`, `NotNan<T>` | the float; NaN and infinities `null` | yes, like `f64` |
+//! | `compact_str` | 0.10 | `CompactString` | a string | yes |
+//! | `smol_str` | 0.3 | `SmolStr` | a string | yes |
+//! | `either` | 1 | `Either<L, R>` | `{"Left":..}` or `{"Right":..}`; flattens to one entry | no |
+//!
+//! rust_decimal writes a `Decimal` as its text in quotes by default, as an
+//! `f64` number with its `serde-float` feature, and as its text unquoted
+//! with `serde-float` and `serde-arbitrary-precision`. As with time, any
+//! crate in the build may turn those on, so json-runtime asks
+//! rust_decimal's `Serialize` impl once which form it writes and follows
+//! it (the `rust_decimal` feature therefore enables rust_decimal's
+//! `serde`).
+//!
+//! ```
+//! # #[cfg(all(feature = "url", feature = "semver", feature = "rust_decimal", feature = "either", feature = "camino"))] {
+//! use std::collections::BTreeMap;
+//!
+//! use camino::Utf8PathBuf;
+//! use either::Either;
+//! use json_runtime::ToJson;
+//! use rust_decimal::Decimal;
+//!
+//! #[derive(ToJson)]
+//! struct Release {
+//!     version: semver::Version,
+//!     homepage: url::Url,
+//!     files_by_price: BTreeMap<Decimal, Vec<Utf8PathBuf>>,
+//!     license: Either<&'static str, Vec<&'static str>>,
+//! }
+//!
+//! let release = Release {
+//!     version: semver::Version::parse("1.2.3-rc.1").unwrap(),
+//!     homepage: url::Url::parse("https://example.com/json").unwrap(),
+//!     files_by_price: BTreeMap::from([(Decimal::new(1999, 2), vec!["bin/json".into()])]),
+//!     license: Either::Right(vec!["MIT", "Apache-2.0"]),
+//! };
+//! assert_eq!(
+//!     json_runtime::to_string(&release),
+//!     concat!(
+//!         r#"{"version":"1.2.3-rc.1","homepage":"https://example.com/json","#,
+//!         r#""files_by_price":{"19.99":["bin/json"]},"license":{"Right":["MIT","Apache-2.0"]}}"#,
+//!     ),
+//! );
+//! # }
+//! ```
 
 #![deny(missing_docs)]
 
@@ -493,7 +562,7 @@ pub use json_runtime_derive::ToJson;
     label = "`{Self}` cannot be written as JSON",
     note = "for a type of your own, add `#[derive(ToJson)]` to `{Self}`, or implement `json_runtime::ToJson` for it by hand",
     note = "for a type that implements `serde::Serialize`, write it through serde: wrap the value in `json_runtime::Serde`; a derived field does so by itself, unless its type has `#[json(no_serde_fallback)]`",
-    note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (such as `chrono`, `time`, `uuid` or `serde_json`), or that crate's `serde` feature"
+    note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs), or that crate's `serde` feature"
 )]
 pub trait ToJson {
     /// Writes `self` as one JSON value.

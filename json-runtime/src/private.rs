@@ -71,7 +71,7 @@ impl<T: ?Sized> WriteSerialize for Via<'_, T> {
         label = "`{Self}` cannot be written as JSON",
         note = "a field is written through its type's `ToJson` impl, or else through its `serde::Serialize` impl",
         note = "for a type of your own, derive `ToJson` (or `serde::Serialize`) for it",
-        note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (such as `chrono`, `time`, `uuid` or `serde_json`), or that crate's `serde` feature",
+        note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs), or that crate's `serde` feature",
         note = "or write the field with `#[json(serialize_with = \"path\")]`, a `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`"
     )
 )]
@@ -82,7 +82,7 @@ impl<T: ?Sized> WriteSerialize for Via<'_, T> {
         label = "`{Self}` cannot be written as JSON",
         note = "json-runtime is built without its `serde` feature, so fields whose types implement only `serde::Serialize` cannot fall back to it; turn the feature on to allow that",
         note = "for a type of your own, derive `ToJson` for it",
-        note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (such as `chrono`, `time`, `uuid` or `serde_json`)",
+        note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs)",
         note = "or write the field with `#[json(serialize_with = \"path\")]`, a `fn<F: json_runtime::Format>(&T, &mut json_runtime::JsonWriter<'_, F>)`"
     )
 )]

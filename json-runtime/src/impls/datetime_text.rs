@@ -3,6 +3,9 @@
 //! The chrono, time and uuid impls format their text here, opening and
 //! closing quote included, and hand it to the writer in one copy. The text
 //! is digits and ASCII punctuation only, so it needs no escaping.
+//!
+//! Each helper is compiled only with the features whose impls call it, so
+//! any one of those features alone builds without dead code.
 
 use crate::{Format, JsonWriter};
 
@@ -27,6 +30,7 @@ impl QuotedAscii {
         QuotedAscii { bytes, len: 1 }
     }
 
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn push(&mut self, byte: u8) {
         debug_assert!(byte.is_ascii() && byte != b'"' && byte != b'\\' && byte >= 0x20);
@@ -34,6 +38,7 @@ impl QuotedAscii {
         self.len += 1;
     }
 
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn push_str(&mut self, text: &str) {
         let end = self.len + text.len();
@@ -43,17 +48,20 @@ impl QuotedAscii {
 
     /// The free tail of the buffer, for encoders that write into a slice
     /// (uuid's); follow with [`advance`](Self::advance).
+    #[cfg(feature = "uuid")]
     #[inline]
     pub(crate) fn spare(&mut self) -> &mut [u8] {
         &mut self.bytes[self.len..]
     }
 
+    #[cfg(feature = "uuid")]
     #[inline]
     pub(crate) fn advance(&mut self, written: usize) {
         self.len += written;
     }
 
     /// Two decimal digits, zero padded: `value` must be below 100.
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn two_digits(&mut self, value: u8) {
         debug_assert!(value < 100);
@@ -62,6 +70,7 @@ impl QuotedAscii {
     }
 
     /// At least `width` decimal digits, zero padded on the left.
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn digits_padded(&mut self, value: u64, width: usize) {
         debug_assert!(width <= 20);
@@ -83,6 +92,7 @@ impl QuotedAscii {
     }
 
     /// Exactly nine digits of `nanos` (below one second).
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn nine_digits(&mut self, nanos: u32) {
         debug_assert!(nanos < 1_000_000_000);
@@ -97,7 +107,7 @@ impl QuotedAscii {
     }
 
     /// The text so far without the opening quote, for tests.
-    #[cfg(test)]
+    #[cfg(all(test, any(feature = "chrono", feature = "time")))]
     fn text(&self) -> &str {
         std::str::from_utf8(&self.bytes[1..self.len]).unwrap()
     }
@@ -105,6 +115,7 @@ impl QuotedAscii {
 
 /// Writes integers as one JSON array, the way serde_json writes a tuple of
 /// them: `[1,2]`, or one element a line in pretty layout.
+#[cfg(any(feature = "chrono", feature = "time"))]
 #[inline]
 pub(crate) fn write_int_array<F: Format>(w: &mut JsonWriter<'_, F>, values: &[i64]) {
     w.begin_array();
@@ -117,7 +128,7 @@ pub(crate) fn write_int_array<F: Format>(w: &mut JsonWriter<'_, F>, values: &[i6
     w.end_array(first);
 }
 
-#[cfg(test)]
+#[cfg(all(test, any(feature = "chrono", feature = "time")))]
 mod tests {
     use super::QuotedAscii;
 

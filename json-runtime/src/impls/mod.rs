@@ -24,3 +24,33 @@ mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;
 mod wrapper;
+
+// Other crates' types, one feature each (see the crate docs' feature table).
+#[cfg(feature = "arrayvec")]
+mod arrayvec;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "camino")]
+mod camino;
+#[cfg(feature = "compact_str")]
+mod compact_str;
+#[cfg(any(feature = "semver", feature = "rust_decimal"))]
+mod display_text;
+#[cfg(feature = "either")]
+mod either;
+#[cfg(feature = "indexmap")]
+mod indexmap;
+#[cfg(feature = "ordered-float")]
+mod ordered_float;
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;
+#[cfg(feature = "semver")]
+mod semver;
+#[cfg(feature = "smallvec")]
+mod smallvec;
+#[cfg(feature = "smol_str")]
+mod smol_str;
+#[cfg(feature = "tinyvec")]
+mod tinyvec;
+#[cfg(feature = "url")]
+mod url;

@@ -1,0 +1,30 @@
+//! arrayvec's fixed-capacity collections, written as arrayvec's
+//! `Serialize` impls (its `serde` feature) make serde_json write them:
+//! `ArrayVec<T, CAP>` as an array, `ArrayString<CAP>` as a string. An
+//! `ArrayString` is also a [`ToJsonKey`].
+
+use ::arrayvec::{ArrayString, ArrayVec};
+
+use super::seq::write_seq;
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+impl<T: ToJson, const CAP: usize> ToJson for ArrayVec<T, CAP> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self.as_slice());
+    }
+}
+
+impl<const CAP: usize> ToJson for ArrayString<CAP> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self.as_str());
+    }
+}
+
+impl<const CAP: usize> ToJsonKey for ArrayString<CAP> {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self.as_str());
+    }
+}

@@ -1,0 +1,24 @@
+//! The bytes crate's buffers, written as bytes' `Serialize` impls (its
+//! `serde` feature) make serde_json write them. Those impls call
+//! `serialize_bytes`, and serde_json, having no binary type, writes bytes
+//! as an array of numbers: `Bytes::from_static(b"hi")` is `[104,105]`,
+//! never a string. Use a `String` (or base64 text) for a string.
+
+use ::bytes::{Bytes, BytesMut};
+
+use super::seq::write_seq;
+use crate::{Format, JsonWriter, ToJson};
+
+impl ToJson for Bytes {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, &self[..]);
+    }
+}
+
+impl ToJson for BytesMut {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, &self[..]);
+    }
+}

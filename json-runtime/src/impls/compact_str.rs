@@ -1,0 +1,21 @@
+//! `compact_str::CompactString`, written as its `Serialize` impl (the
+//! `serde` feature) makes serde_json write it: a string, like `String`.
+//! Being a string, it is also a [`ToJsonKey`].
+
+use ::compact_str::CompactString;
+
+use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+
+impl ToJson for CompactString {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self.as_str());
+    }
+}
+
+impl ToJsonKey for CompactString {
+    #[inline]
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_str(self.as_str());
+    }
+}
