@@ -19,6 +19,15 @@ use std::io;
 use crate::escape;
 use crate::options::Escape;
 
+// The opt-in outputs (canonical JSON, sorted keys, inline arrays) keep
+// their state in `extras`, which the default outputs leave `None`.
+mod extras;
+mod inline;
+mod sort;
+
+pub(crate) use extras::Setup;
+pub(crate) use sort::{write_map_entries_sorted, write_map_sorted, write_seq_sorted};
+
 /// Chooses compact or pretty output at compile time, so the compact path
 /// carries no layout branches at all.
 ///
@@ -26,6 +35,10 @@ use crate::options::Escape;
 pub trait Format: private::Sealed {
     #[doc(hidden)]
     const PRETTY: bool;
+    /// RFC 8785 output: every object's entries sorted, numbers as
+    /// ECMAScript writes them. Only [`Canonical`] sets it.
+    #[doc(hidden)]
+    const CANONICAL: bool = false;
 }
 
 /// No whitespace at all, as `serde_json::to_vec`.
@@ -44,10 +57,22 @@ impl Format for Pretty {
     const PRETTY: bool = true;
 }
 
+/// RFC 8785 canonical JSON (JCS), as written by
+/// [`to_vec_canonical`](crate::to_vec_canonical): no whitespace, the
+/// entries of every object sorted, numbers as ECMAScript writes them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Canonical;
+
+impl Format for Canonical {
+    const PRETTY: bool = false;
+    const CANONICAL: bool = true;
+}
+
 mod private {
     pub trait Sealed {}
     impl Sealed for super::Compact {}
     impl Sealed for super::Pretty {}
+    impl Sealed for super::Canonical {}
 }
 
 /// Bytes `to_writer` buffers before handing them to the `io::Write`. Each
@@ -92,6 +117,10 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
+    /// State of the opt-in outputs; `None` for the default ones, whose
+    /// paths test it only where pretty layout opens or closes an array or
+    /// opens an object.
+    extras: Option<Box<extras::Extras>>,
     format: std::marker::PhantomData<F>,
 }
 
@@ -126,6 +155,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             depth: 0,
             newline,
             escape: Escape::Default,
+            extras: None,
             format: std::marker::PhantomData,
         }
     }
@@ -169,6 +199,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cold]
     #[inline(never)]
     fn drain(&mut self) {
+        if self.extras.is_some() && !self.may_drain() {
+            return;
+        }
         if let Some(sink) = &mut self.sink {
             if sink.error.is_none() {
                 if let Err(e) = sink.out.write_all(&self.buf) {
@@ -282,7 +315,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
-        if F::PRETTY {
+        if F::CANONICAL {
+            self.canonical_key(literal);
+        } else if F::PRETTY {
             self.pretty_key(literal);
         } else {
             self.buf.extend_from_slice(literal.as_bytes());
@@ -297,6 +332,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         let (open, quoted_key) = split_key(literal);
         if open == b'{' {
             self.depth += 1;
+            if self.extras.is_some() {
+                self.inline_nested();
+            }
         }
         self.buf.push(open);
         self.newline_indent();
@@ -309,6 +347,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object(&mut self) {
+        if F::CANONICAL {
+            self.canonical_end_object();
+        }
         if F::PRETTY {
             self.depth -= 1;
             self.newline_indent();
@@ -322,8 +363,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_object(&mut self) {
+        if F::CANONICAL {
+            self.canonical_begin_object();
+        }
         if F::PRETTY {
             self.depth += 1;
+            if self.extras.is_some() {
+                self.inline_nested();
+            }
         }
         self.buf.push(b'{');
     }
@@ -333,6 +380,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn object_entry(&mut self, first: bool) {
+        if F::CANONICAL {
+            self.canonical_entry();
+        } else {
+            self.separator(first);
+        }
+    }
+
+    /// `,` unless `first`; in pretty layout also a newline and the indent.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn separator(&mut self, first: bool) {
         if !first {
             self.buf.push(b',');
         }
@@ -370,6 +428,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object_dyn(&mut self, empty: bool) {
+        if F::CANONICAL {
+            self.canonical_end_object();
+        }
         if F::PRETTY {
             self.depth -= 1;
             if !empty {
@@ -383,8 +444,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_array(&mut self) {
+        if F::CANONICAL {
+            self.canonical_begin_array();
+        }
         if F::PRETTY {
             self.depth += 1;
+            if self.extras.is_some() {
+                self.inline_begin_array();
+            }
         }
         self.buf.push(b'[');
     }
@@ -394,7 +461,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value(&mut self, first: bool) {
-        self.object_entry(first);
+        if F::CANONICAL {
+            self.canonical_array_value();
+        }
+        if F::PRETTY && self.extras.is_some() {
+            self.inline_array_value(first);
+        } else {
+            self.separator(first);
+        }
     }
 
     /// Like [`array_value`](Self::array_value) when whether an element was
@@ -402,7 +476,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value_dyn(&mut self, first: &mut bool) {
-        self.object_entry(*first);
+        self.array_value(*first);
         *first = false;
     }
 
@@ -410,7 +484,13 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_array(&mut self, empty: bool) {
+        if F::CANONICAL {
+            self.canonical_end_array();
+        }
         if F::PRETTY {
+            if self.extras.is_some() && self.inline_end_array(empty) {
+                return;
+            }
             self.depth -= 1;
             if !empty {
                 self.newline_indent();

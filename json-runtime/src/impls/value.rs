@@ -61,6 +61,9 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
 }
 
 fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
+    if w.sorts_maps() {
+        return write_object_sorted(w, map);
+    }
     w.begin_object();
     let mut first = true;
     for (key, value) in map {
@@ -72,6 +75,13 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
         w.flush_point();
     }
     w.end_object_dyn(first);
+}
+
+/// Under `Options::sort_keys`: a `Map` is a `BTreeMap`, already in order,
+/// unless serde_json's `preserve_order` makes it an `IndexMap`.
+#[inline(never)]
+fn write_object_sorted<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
+    crate::writer::write_map_sorted(w, map);
 }
 
 impl ToJson for Map<String, Value> {
@@ -96,7 +106,11 @@ impl ToJson for Number {
             // Only reachable with serde_json's arbitrary_precision, for a
             // number that fits none of the above; serde_json writes the
             // number's text as it is.
-            w.write_raw(&self.to_string());
+            if F::CANONICAL {
+                crate::canonical::write_number_text(w, &self.to_string());
+            } else {
+                w.write_raw(&self.to_string());
+            }
         }
     }
 }
