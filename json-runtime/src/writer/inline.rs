@@ -20,15 +20,14 @@ use super::{Format, JsonWriter};
 pub(crate) struct InlineState {
     max_width: usize,
     candidate: Option<Candidate>,
-    /// Where each element of the candidate starts in the output; each ends
-    /// where the next one's separator begins.
-    starts: Vec<usize>,
     /// Whether output was handed to the `io::Write` yet: then a line that
     /// starts before the buffer has an unknown width.
     drained: bool,
 }
 
-/// The array that may still go on one line.
+/// The array that may still go on one line. Its elements hold no newline
+/// (one that did would have broken it), so every newline in it is part of
+/// a separator, and nothing else needs to be remembered about them.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
     /// Where its `[` is in the output.
@@ -36,8 +35,12 @@ struct Candidate {
     /// The width of the line before the `[`, in characters.
     column: usize,
     /// The width of the line so far, in characters: the text before `[`,
-    /// the `[`, and the elements written and their `, `.
+    /// the `[`, and the complete elements and the `, ` between them.
     width: usize,
+    /// Where the element being written starts.
+    last_start: usize,
+    /// Elements begun.
+    count: usize,
 }
 
 impl InlineState {
@@ -45,7 +48,6 @@ impl InlineState {
         InlineState {
             max_width,
             candidate: None,
-            starts: Vec::new(),
             drained: false,
         }
     }
@@ -53,14 +55,6 @@ impl InlineState {
     pub(super) fn drained(&mut self) {
         self.candidate = None;
         self.drained = true;
-    }
-
-    /// A sorted set moved its elements; these are their new starts.
-    pub(super) fn elements_moved(&mut self, starts: impl Iterator<Item = usize>) {
-        if self.candidate.is_some() {
-            self.starts.clear();
-            self.starts.extend(starts);
-        }
     }
 
     /// The width of the line up to `open`, if it is known and leaves room
@@ -118,11 +112,12 @@ impl<F: Format> JsonWriter<'_, F> {
         let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) else {
             return;
         };
-        state.starts.clear();
         state.candidate = state.column(&self.buf, open).map(|column| Candidate {
             open,
             column,
             width: column + 1,
+            last_start: open + 1,
+            count: 0,
         });
     }
 
@@ -131,24 +126,23 @@ impl<F: Format> JsonWriter<'_, F> {
     pub(super) fn inline_array_value(&mut self, first: bool) {
         let end = self.buf.len();
         if let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) {
-            if let (Some(candidate), false) = (&mut state.candidate, first) {
-                let last = state.starts.len();
-                let separator = if last > 1 { 2 } else { 0 };
-                let start = state.starts.last().copied().unwrap_or(end);
-                match chars(&self.buf[start..end]) {
-                    Some(n) if candidate.width + separator + n < state.max_width => {
-                        candidate.width += separator + n;
+            if let Some(candidate) = &mut state.candidate {
+                if !first {
+                    let separator = if candidate.count > 1 { 2 } else { 0 };
+                    match chars(&self.buf[candidate.last_start..end]) {
+                        Some(n) if candidate.width + separator + n < state.max_width => {
+                            candidate.width += separator + n;
+                        }
+                        _ => state.candidate = None,
                     }
-                    _ => state.candidate = None,
                 }
             }
         }
         self.separator(first);
         let start = self.buf.len();
-        if let Some(state) = self.inline_state() {
-            if state.candidate.is_some() {
-                state.starts.push(start);
-            }
+        if let Some(candidate) = self.inline_state().and_then(|s| s.candidate.as_mut()) {
+            candidate.last_start = start;
+            candidate.count += 1;
         }
     }
 
@@ -157,8 +151,10 @@ impl<F: Format> JsonWriter<'_, F> {
     /// returns true; otherwise the caller closes it as usual.
     #[cold]
     pub(super) fn inline_end_array(&mut self, empty: bool) -> bool {
-        // `,` and the newline before each element after the first.
-        let separator = 2 + self.depth * self.indent.len();
+        // The newline and indent before each element.
+        let line_break = 1 + self.depth * self.indent.len();
+        let line_break_chars =
+            1 + self.depth * self.indent.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) else {
             return false;
         };
@@ -166,42 +162,44 @@ impl<F: Format> JsonWriter<'_, F> {
             return false;
         };
         let buf = &mut self.buf;
-        let starts = &state.starts;
-        if empty || starts.is_empty() || buf.get(candidate.open) != Some(&b'[') {
+        if empty || candidate.count == 0 || buf.get(candidate.open) != Some(&b'[') {
             return false;
         }
-        // Counted again in full, since a sorted set may have moved its
-        // elements: `[`, the elements, `, ` between them and `]`.
-        let n = starts.len();
-        let total = buf.len();
-        let end_of = |i: usize| {
-            if i + 1 < n {
-                starts[i + 1] - separator
-            } else {
-                total
-            }
-        };
-        let mut width = candidate.column + 2 + 2 * (n - 1);
-        for (i, &start) in starts.iter().enumerate() {
-            match chars(&buf[start..end_of(i)]) {
-                Some(len) => width += len,
-                None => return false,
-            }
-            if width > state.max_width {
-                return false;
-            }
+        // Measured again in full, since a sorted set may have moved its
+        // elements since they were counted: the region holds the elements,
+        // a `,` between each two, and a line break before each.
+        let n = candidate.count;
+        let region = &buf[candidate.open + 1..];
+        let newlines = region.iter().filter(|&&b| b == b'\n').count();
+        if newlines != n {
+            // An element holds a newline of its own.
+            return false;
         }
-        // Each element moves left over the newline and indent before it,
-        // which are at least as long as the `, ` that replaces them.
+        let region_chars = region.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        // Checked: a hand-written impl's raw text could break the layout.
+        let Some(elements) = region_chars.checked_sub(n - 1 + n * line_break_chars) else {
+            return false;
+        };
+        let width = candidate.column + 2 + elements + 2 * (n - 1);
+        if width > state.max_width {
+            return false;
+        }
+        // Each line break is dropped and each `,` gets a space after it;
+        // the text only moves left.
         let mut to = candidate.open + 1;
-        for (i, &from) in starts.iter().enumerate() {
-            let end = end_of(i);
-            if i > 0 {
-                buf[to..to + 2].copy_from_slice(b", ");
-                to += 2;
+        let mut from = to;
+        while from < buf.len() {
+            if buf[from] == b'\n' {
+                if to > candidate.open + 1 {
+                    buf[to] = b' ';
+                    to += 1;
+                }
+                from += line_break;
+            } else {
+                buf[to] = buf[from];
+                to += 1;
+                from += 1;
             }
-            buf.copy_within(from..end, to);
-            to += end - from;
         }
         buf.truncate(to);
         buf.push(b']');

@@ -92,8 +92,7 @@ impl SortState {
     }
 
     /// Orders the entries of the innermost container, whose marks begin at
-    /// `base`, and moves their bytes into that order. The marks are then
-    /// the entries' new places, in order. Returns a key that occurs twice,
+    /// `base`, and moves their bytes into that order. Returns a key that occurs twice,
     /// when `order` forbids that.
     fn sort_frame(&mut self, buf: &mut [u8], base: usize, order: Order) -> Option<String> {
         let marks = &mut self.marks[base..];
@@ -139,7 +138,7 @@ impl SortState {
         scratch.extend_from_slice(&buf[region.clone()]);
         let separator = marks[1] - region.start..marks[2] - region.start;
         let mut at = region.start;
-        for (k, item) in items.iter_mut().enumerate() {
+        for (k, item) in items.iter().enumerate() {
             if k > 0 {
                 let len = separator.len();
                 buf[at..at + len].copy_from_slice(&scratch[separator.clone()]);
@@ -148,15 +147,9 @@ impl SortState {
             let from = marks[2 * item.index] - region.start;
             let to = marks[2 * item.index + 1] - region.start;
             buf[at..at + (to - from)].copy_from_slice(&scratch[from..to]);
-            item.start = at;
-            item.end = at + (to - from);
             at += to - from;
         }
         debug_assert_eq!(at, region.end);
-        for (k, item) in items.iter().enumerate() {
-            marks[2 * k] = item.start;
-            marks[2 * k + 1] = item.end;
-        }
         duplicate
     }
 }
@@ -209,11 +202,6 @@ impl<F: Format> JsonWriter<'_, F> {
             return;
         };
         let duplicate = sort.sort_frame(&mut self.buf, base, order);
-        if order == Order::Elements {
-            if let Some(inline) = &mut extras.inline {
-                inline.elements_moved(sort.marks[base..].iter().step_by(2).copied());
-            }
-        }
         sort.marks.truncate(base);
         if let Some(key) = duplicate {
             self.canonical_fail(CanonicalErrorKind::DuplicateKey(key));
