@@ -79,10 +79,12 @@ pub fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Canoni
 /// Encodes `value` as canonical JSON text; see [`to_vec_canonical`].
 ///
 /// ```
-/// let value = serde_json::json!({"b": [1.0, 0.000001, 1e-7], "a": "\u{20ac}"});
+/// use std::collections::HashMap;
+///
+/// let value = HashMap::from([("b", [1.0, 0.000001, 1e-7]), ("a", [1e21, -0.0, 0.5])]);
 /// assert_eq!(
 ///     json_runtime::to_string_canonical(&value)?,
-///     r#"{"a":"€","b":[1,0.000001,1e-7]}"#,
+///     r#"{"a":[1e+21,0,0.5],"b":[1,0.000001,1e-7]}"#,
 /// );
 /// # Ok::<(), json_runtime::CanonicalError>(())
 /// ```

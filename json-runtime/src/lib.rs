@@ -37,6 +37,13 @@
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
 //! as serde_json.
 //!
+//! Beside serde_json's output, which stays the default, three outputs are
+//! there on request: RFC 8785 canonical JSON for signing and hashing
+//! ([`to_vec_canonical`], [`to_string_canonical`]); `HashMap` and `HashSet`
+//! contents in sorted order, for reproducible output
+//! ([`Options::sort_keys`]); and pretty output with short arrays of scalars
+//! on one line ([`PrettyFormatter::inline_arrays`]).
+//!
 //! In-memory encoding cannot fail, so those functions return no `Result`.
 //! [`to_writer`] streams through a bounded buffer (under 512 KiB) and returns the
 //! first I/O error; nothing is written to the writer after it.
@@ -436,8 +443,11 @@ fn into_string(bytes: Vec<u8>) -> String {
     // contents, which copy whole `&str`s between ASCII escapes), or is the
     // pretty indent. `key` cuts its literal only at character boundaries
     // (`str` slicing panics otherwise). Compact output writes no indent, and
-    // the callers that write one check that it is UTF-8 first. So the bytes
-    // are valid UTF-8.
+    // the callers that write one check that it is UTF-8 first. The output
+    // options only move whole runs of these bytes: sorting moves entries
+    // that start after and end before an ASCII `{`, `[` or `,`, and inline
+    // arrays drop a newline with whole copies of the indent after it. So
+    // the bytes are valid UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 

@@ -131,10 +131,12 @@ fn write_u64(out: &mut Vec<u8>, mut n: u64) {
 
 #[inline]
 pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    let start = w.buf_mut().len();
-    value.write_digits(w.buf_mut());
     if F::CANONICAL {
+        let start = w.buf_mut().len();
+        value.write_digits(w.buf_mut());
         crate::canonical::check_integer(w, start);
+    } else {
+        value.write_digits(w.buf_mut());
     }
 }
 

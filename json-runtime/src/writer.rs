@@ -118,8 +118,7 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
     /// State of the opt-in outputs; `None` for the default ones, whose
-    /// paths test it only where pretty layout opens or closes an array or
-    /// opens an object.
+    /// paths test it only where pretty layout opens or closes an array.
     extras: Option<Box<extras::Extras>>,
     format: std::marker::PhantomData<F>,
 }
@@ -332,9 +331,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         let (open, quoted_key) = split_key(literal);
         if open == b'{' {
             self.depth += 1;
-            if self.extras.is_some() {
-                self.inline_nested();
-            }
         }
         self.buf.push(open);
         self.newline_indent();
@@ -368,9 +364,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
         if F::PRETTY {
             self.depth += 1;
-            if self.extras.is_some() {
-                self.inline_nested();
-            }
         }
         self.buf.push(b'{');
     }
@@ -464,11 +457,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if F::CANONICAL {
             self.canonical_array_value();
         }
-        if F::PRETTY && self.extras.is_some() {
-            self.inline_array_value(first);
-        } else {
-            self.separator(first);
-        }
+        self.separator(first);
     }
 
     /// Like [`array_value`](Self::array_value) when whether an element was

@@ -3,8 +3,8 @@
 //!
 //! A writer for the default outputs has no `Extras` at all (its `extras`
 //! is `None`), so those paths carry only a null test where pretty layout
-//! opens or closes an array or opens an object. The state is boxed so that
-//! the writer grows by one word.
+//! opens or closes an array. The state is boxed so that the writer grows
+//! by one word.
 
 use super::inline::InlineState;
 use super::sort::SortState;

@@ -2,18 +2,20 @@
 //! `PrettyFormatter::inline_arrays(max_width)`.
 //!
 //! Every array is written as pretty layout always writes it, one element a
-//! line. The innermost open array stays a *candidate* for one line as long
-//! as no element opens an array or object, no element holds a newline, and
-//! the line it would make (the text before `[` on its line, then `[`, the
-//! elements separated by `, `, and `]`) fits in `max_width` characters. If
-//! it is still a candidate when it closes, its elements are moved left over
+//! line; the innermost open array is a *candidate* for one line. When it
+//! closes, one scan of what it wrote decides: it goes on one line if no
+//! element is an array or an object or holds a newline, and the line it
+//! would make (the text before `[` on its line, then `[`, the elements
+//! separated by `, `, and `]`) fits in `max_width` characters. The scan
+//! stops as soon as one of those fails, so it reads about `max_width`
+//! characters of the array at most. The elements are then moved left over
 //! the separators, in place: `[1, 2, 3]`.
 //!
-//! So the undecided part of the output is at most one array of about
-//! `max_width` characters of inline text. When the writer must hand its
-//! buffer to an `io::Write` while an array is undecided, the array is
-//! broken (it stays as written) and may go out: streaming keeps its
-//! bounded memory.
+//! Only opening and closing an array touch this state, so pretty output
+//! pays nothing per element, and nothing per element is stored. Nothing is
+//! held back either: when the writer hands its buffer to an `io::Write`
+//! while an array is still open, that array simply stays as written, one
+//! element a line.
 
 use super::{Format, JsonWriter};
 
@@ -25,22 +27,13 @@ pub(crate) struct InlineState {
     drained: bool,
 }
 
-/// The array that may still go on one line. Its elements hold no newline
-/// (one that did would have broken it), so every newline in it is part of
-/// a separator, and nothing else needs to be remembered about them.
+/// The innermost open array, which may still go on one line.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
     /// Where its `[` is in the output.
     open: usize,
     /// The width of the line before the `[`, in characters.
     column: usize,
-    /// The width of the line so far, in characters: the text before `[`,
-    /// the `[`, and the complete elements and the `, ` between them.
-    width: usize,
-    /// Where the element being written starts.
-    last_start: usize,
-    /// Elements begun.
-    count: usize,
 }
 
 impl InlineState {
@@ -63,87 +56,101 @@ impl InlineState {
         // A line that fits has at most 4 bytes a character.
         let window = self.max_width.saturating_mul(4).saturating_add(4);
         let from = open.saturating_sub(window);
-        let column = match buf[from..open].iter().rposition(|&b| b == b'\n') {
-            Some(newline) => chars(&buf[from + newline + 1..open])?,
-            None if from == 0 && !self.drained => chars(&buf[..open])?,
+        let line = match buf[from..open].iter().rposition(|&b| b == b'\n') {
+            Some(newline) => &buf[from + newline + 1..open],
+            None if from == 0 && !self.drained => &buf[..open],
             None => return None,
         };
+        let column = chars(line);
         (column + 2 <= self.max_width).then_some(column)
+    }
+
+    /// The width of the candidate's line if its elements, in `region`
+    /// (everything after its `[`), were on it, or `None` if they may not be
+    /// or it would pass `max_width`. `line_break` is the newline and indent
+    /// before each element.
+    fn inline_width(
+        &self,
+        candidate: Candidate,
+        region: &[u8],
+        line_break: usize,
+    ) -> Option<usize> {
+        // `[` and `]`.
+        let mut width = candidate.column + 2;
+        let mut at = 0;
+        loop {
+            // The separator: `,` (written `, ` on one line) unless first,
+            // then the line break.
+            if at > 0 {
+                debug_assert_eq!(region[at], b',');
+                width += 2;
+                at += 1;
+            }
+            if region.get(at) != Some(&b'\n') {
+                return None;
+            }
+            at += line_break;
+            // The element, up to a `,` outside a string or the end.
+            let mut in_string = false;
+            let mut escaped = false;
+            loop {
+                let Some(&b) = region.get(at) else {
+                    return (width <= self.max_width).then_some(width);
+                };
+                if in_string {
+                    if escaped {
+                        escaped = false;
+                    } else if b == b'\\' {
+                        escaped = true;
+                    } else if b == b'"' {
+                        in_string = false;
+                    }
+                } else {
+                    match b {
+                        b'"' => in_string = true,
+                        // An object (arrays would have ended the candidacy
+                        // as they opened), or a newline of its own.
+                        b'{' | b'[' | b'\n' => return None,
+                        b',' => break,
+                        _ => {}
+                    }
+                }
+                width += usize::from(b & 0xC0 != 0x80);
+                if width > self.max_width {
+                    return None;
+                }
+                at += 1;
+            }
+        }
     }
 }
 
-/// The characters in `text`, or `None` if it holds a newline.
-fn chars(text: &[u8]) -> Option<usize> {
-    let mut count = 0;
-    for &b in text {
-        if b == b'\n' {
-            return None;
-        }
-        count += usize::from(b & 0xC0 != 0x80);
-    }
-    Some(count)
+/// The characters in `text`.
+fn chars(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 impl<F: Format> JsonWriter<'_, F> {
-    fn inline_state(&mut self) -> Option<&mut InlineState> {
-        self.extras.as_deref_mut()?.inline.as_mut()
-    }
-
-    /// An array or object opens: the enclosing array, if undecided, breaks.
-    #[cold]
-    pub(super) fn inline_nested(&mut self) {
-        if let Some(state) = self.inline_state() {
-            state.candidate = None;
-        }
-    }
-
     /// Makes the innermost open array, if undecided, stay one element a
     /// line: `to_writer_array` calls it for an array that resumes in a new
     /// writer after part of it went out.
     pub(crate) fn break_inline_array(&mut self) {
-        self.inline_nested();
+        if let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) {
+            state.candidate = None;
+        }
     }
 
     /// Called as an array opens, before its `[` is written: it becomes the
-    /// candidate, and the enclosing one breaks.
+    /// candidate, and the enclosing one, if any, will not be.
     #[cold]
     pub(super) fn inline_begin_array(&mut self) {
         let open = self.buf.len();
         let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) else {
             return;
         };
-        state.candidate = state.column(&self.buf, open).map(|column| Candidate {
-            open,
-            column,
-            width: column + 1,
-            last_start: open + 1,
-            count: 0,
-        });
-    }
-
-    /// `array_value` when inline arrays may be on: the element before this
-    /// one is complete, so its width counts now.
-    pub(super) fn inline_array_value(&mut self, first: bool) {
-        let end = self.buf.len();
-        if let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) {
-            if let Some(candidate) = &mut state.candidate {
-                if !first {
-                    let separator = if candidate.count > 1 { 2 } else { 0 };
-                    match chars(&self.buf[candidate.last_start..end]) {
-                        Some(n) if candidate.width + separator + n < state.max_width => {
-                            candidate.width += separator + n;
-                        }
-                        _ => state.candidate = None,
-                    }
-                }
-            }
-        }
-        self.separator(first);
-        let start = self.buf.len();
-        if let Some(candidate) = self.inline_state().and_then(|s| s.candidate.as_mut()) {
-            candidate.last_start = start;
-            candidate.count += 1;
-        }
+        state.candidate = state
+            .column(&self.buf, open)
+            .map(|column| Candidate { open, column });
     }
 
     /// Called as an array closes, before anything is written. If the array
@@ -153,8 +160,6 @@ impl<F: Format> JsonWriter<'_, F> {
     pub(super) fn inline_end_array(&mut self, empty: bool) -> bool {
         // The newline and indent before each element.
         let line_break = 1 + self.depth * self.indent.len();
-        let line_break_chars =
-            1 + self.depth * self.indent.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) else {
             return false;
         };
@@ -162,35 +167,23 @@ impl<F: Format> JsonWriter<'_, F> {
             return false;
         };
         let buf = &mut self.buf;
-        if empty || candidate.count == 0 || buf.get(candidate.open) != Some(&b'[') {
+        if empty || buf.get(candidate.open) != Some(&b'[') {
             return false;
         }
-        // Measured again in full, since a sorted set may have moved its
-        // elements since they were counted: the region holds the elements,
-        // a `,` between each two, and a line break before each.
-        let n = candidate.count;
-        let region = &buf[candidate.open + 1..];
-        let newlines = region.iter().filter(|&&b| b == b'\n').count();
-        if newlines != n {
-            // An element holds a newline of its own.
+        if state
+            .inline_width(candidate, &buf[candidate.open + 1..], line_break)
+            .is_none()
+        {
             return false;
         }
-        let region_chars = region.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        // Checked: a hand-written impl's raw text could break the layout.
-        let Some(elements) = region_chars.checked_sub(n - 1 + n * line_break_chars) else {
-            return false;
-        };
-        let width = candidate.column + 2 + elements + 2 * (n - 1);
-        if width > state.max_width {
-            return false;
-        }
-        // Each line break is dropped and each `,` gets a space after it;
-        // the text only moves left.
-        let mut to = candidate.open + 1;
-        let mut from = to;
+        // Every newline is a line break before an element: each is dropped,
+        // and each `,` before one gets a space after it. The text only
+        // moves left.
+        let first = candidate.open + 1;
+        let (mut to, mut from) = (first, first);
         while from < buf.len() {
             if buf[from] == b'\n' {
-                if to > candidate.open + 1 {
+                if to > first {
                     buf[to] = b' ';
                     to += 1;
                 }

@@ -47,6 +47,76 @@ struct Item {
     start: usize,
     end: usize,
     index: usize,
+    /// A key with no escape and no byte from 0xEE up, whose bytes order as
+    /// its text does, by code points and by UTF-16 units alike.
+    plain: bool,
+    /// A plain key's first 8 bytes, big-endian, zero-padded: most keys
+    /// differ there, and a zero sorts before any byte a plain key holds.
+    prefix: u64,
+}
+
+impl Item {
+    /// The key that an entry at `start..end` begins with: its string
+    /// content (between the quotes, still escaped). An entry that does not
+    /// begin with a string (only a hand-written impl could write one) is
+    /// compared whole.
+    fn key(buf: &[u8], start: usize, end: usize, index: usize) -> Item {
+        let whole = Item {
+            start,
+            end,
+            index,
+            plain: false,
+            prefix: 0,
+        };
+        if buf.get(start) != Some(&b'"') {
+            return whole;
+        }
+        let from = start + 1;
+        let mut escaped = false;
+        let mut highest = 0u8;
+        let mut i = from;
+        loop {
+            let Some(&b) = buf[..end].get(i) else {
+                return whole;
+            };
+            if b == b'"' {
+                break;
+            }
+            if b == b'\\' {
+                escaped = true;
+                i += 2;
+            } else {
+                highest = highest.max(b);
+                i += 1;
+            }
+        }
+        let len = i - from;
+        // One load when 8 bytes are there (the rest of the entry follows
+        // the key), with the bytes past the key masked off.
+        let prefix = match buf.get(from..from + 8) {
+            Some(head) => {
+                let word = u64::from_be_bytes(head.try_into().unwrap_or_default());
+                if len >= 8 {
+                    word
+                } else {
+                    word & !(u64::MAX >> (8 * len))
+                }
+            }
+            None => {
+                let mut head = [0u8; 8];
+                let n = len.min(8);
+                head[..n].copy_from_slice(&buf[from..from + n]);
+                u64::from_be_bytes(head)
+            }
+        };
+        Item {
+            start: from,
+            end: i,
+            index,
+            plain: !escaped && highest < 0xEE,
+            prefix,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -87,8 +157,8 @@ impl SortState {
             return None;
         }
         let start = marks[marks.len() - 1];
-        let (from, to) = key_range(buf, start, buf.len());
-        Some(decode(&buf[from..to]))
+        let key = Item::key(buf, start, buf.len(), 0);
+        Some(decode(&buf[key.start..key.end]))
     }
 
     /// Orders the entries of the innermost container, whose marks begin at
@@ -104,14 +174,26 @@ impl SortState {
         items.clear();
         items.extend((0..n).map(|index| {
             let (start, end) = (marks[2 * index], marks[2 * index + 1]);
-            let (start, end) = match order {
-                Order::Elements => (start, end),
-                _ => key_range(buf, start, end),
-            };
-            Item { start, end, index }
+            match order {
+                Order::Elements => Item {
+                    start,
+                    end,
+                    index,
+                    plain: false,
+                    prefix: 0,
+                },
+                _ => Item::key(buf, start, end, index),
+            }
         }));
         let text = |item: &Item| &buf[item.start..item.end];
-        let cmp = |a: &Item, b: &Item| compare(order, text(a), text(b));
+        let by_bytes = matches!(order, Order::KeysUtf16 | Order::KeysText);
+        let cmp = |a: &Item, b: &Item| {
+            if by_bytes && a.plain && b.plain {
+                a.prefix.cmp(&b.prefix).then_with(|| text(a).cmp(text(b)))
+            } else {
+                compare(order, text(a), text(b))
+            }
+        };
         if items
             .windows(2)
             .all(|w| cmp(&w[0], &w[1]) == Ordering::Less)
@@ -140,9 +222,15 @@ impl SortState {
         let mut at = region.start;
         for (k, item) in items.iter().enumerate() {
             if k > 0 {
-                let len = separator.len();
-                buf[at..at + len].copy_from_slice(&scratch[separator.clone()]);
-                at += len;
+                // Compact separators are one `,`: no copy call for them.
+                if separator.len() == 1 {
+                    buf[at] = scratch[separator.start];
+                    at += 1;
+                } else {
+                    let len = separator.len();
+                    buf[at..at + len].copy_from_slice(&scratch[separator.clone()]);
+                    at += len;
+                }
             }
             let from = marks[2 * item.index] - region.start;
             let to = marks[2 * item.index + 1] - region.start;
@@ -354,24 +442,6 @@ where
     }
     w.close_sorted(Order::Elements);
     w.end_array(first);
-}
-
-/// The string content (between the quotes, still escaped) of the key that
-/// an entry at `start..end` begins with. An entry that does not begin with
-/// a string (only a hand-written impl could write one) is compared whole.
-fn key_range(buf: &[u8], start: usize, end: usize) -> (usize, usize) {
-    if buf.get(start) != Some(&b'"') {
-        return (start, end);
-    }
-    let mut i = start + 1;
-    while i < end {
-        match buf[i] {
-            b'"' => return (start + 1, i),
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-    (start, end)
 }
 
 fn compare(order: Order, a: &[u8], b: &[u8]) -> Ordering {
