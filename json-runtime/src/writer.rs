@@ -101,7 +101,9 @@ struct Sink<'a> {
 /// Derived code calls the structural methods ([`key`](Self::key),
 /// [`end_object`](Self::end_object), …) with byte literals prepared at
 /// compile time. Hand-written impls may call them too; each method documents
-/// the bytes it writes in compact and in pretty layout.
+/// the bytes it writes in compact and in pretty layout. In canonical output
+/// ([`Canonical`]) they write what compact layout writes, and the writer
+/// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
     buf: Vec<u8>,
     /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`

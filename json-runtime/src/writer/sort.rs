@@ -61,6 +61,12 @@ impl Item {
     /// begin with a string (only a hand-written impl could write one) is
     /// compared whole.
     fn key(buf: &[u8], start: usize, end: usize, index: usize) -> Item {
+        let from = start + 1;
+        if buf.get(start) == Some(&b'"') {
+            if let Some(item) = Item::short_ascii_key(buf, from, end, index) {
+                return item;
+            }
+        }
         let whole = Item {
             start,
             end,
@@ -71,7 +77,6 @@ impl Item {
         if buf.get(start) != Some(&b'"') {
             return whole;
         }
-        let from = start + 1;
         let mut escaped = false;
         let mut highest = 0u8;
         let mut i = from;
@@ -119,6 +124,43 @@ impl Item {
     }
 }
 
+impl Item {
+    /// Most keys are short ASCII without escapes: when the key starting at
+    /// `from` and its closing quote lie within the next 8 bytes, one
+    /// little-endian load finds all three facts at once.
+    fn short_ascii_key(buf: &[u8], from: usize, end: usize, index: usize) -> Option<Item> {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let word = u64::from_le_bytes(buf.get(from..from + 8)?.try_into().ok()?);
+        // The lowest byte equal to `b` is found exactly; bytes above it may
+        // be flagged wrongly, which only matters past the quote.
+        let has = |b: u8| {
+            let x = word ^ (LOW * u64::from(b));
+            x.wrapping_sub(LOW) & !x & HIGH
+        };
+        let quote = has(b'"');
+        if quote == 0 {
+            return None;
+        }
+        let len = (quote.trailing_zeros() / 8) as usize;
+        let before = if len == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - 8 * len)
+        };
+        if (has(b'\\') | (word & HIGH)) & before != 0 || from + len >= end {
+            return None;
+        }
+        Some(Item {
+            start: from,
+            end: from + len,
+            index,
+            plain: true,
+            prefix: (word & before).swap_bytes(),
+        })
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct SortState {
     /// Offsets into the output of the entries of every open sorted
@@ -162,10 +204,10 @@ impl SortState {
     }
 
     /// Orders the entries of the innermost container, whose marks begin at
-    /// `base`, and moves their bytes into that order. Returns a key that occurs twice,
-    /// when `order` forbids that.
+    /// `base`, and moves their bytes into that order. Returns a key that
+    /// occurs twice, when `order` forbids that.
     fn sort_frame(&mut self, buf: &mut [u8], base: usize, order: Order) -> Option<String> {
-        let marks = &mut self.marks[base..];
+        let marks = &self.marks[base..];
         let n = marks.len() / 2;
         if n < 2 {
             return None;
@@ -751,6 +793,38 @@ mod tests {
                 let (a, b) = (ea.as_bytes(), eb.as_bytes());
                 assert_eq!(compare_strings(a, b, false), ta.cmp(tb), "{ea} {eb}");
                 assert_eq!(compare_strings(a, b, true), utf16_cmp(ta, tb), "{ea} {eb}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_keys_read_as_the_byte_loop_reads_them() {
+        let keys = [
+            "", "a", "id", "name", "active", "1234567", "12345678", "a\\\"b", "é", "a\\nb",
+            "\u{7f}x", "\u{ee}", "\u{fb33}", "tail ",
+        ];
+        for key in keys {
+            for pad in ["", ":1}", ":[1,2,3],\"next\":true}"] {
+                let entry = format!("\"{key}\"{pad}");
+                let buf = entry.as_bytes();
+                let item = Item::key(buf, 0, buf.len(), 7);
+                let fast = Item::short_ascii_key(buf, 1, buf.len(), 7);
+                assert_eq!((item.start, item.end), (1, 1 + key.len()), "{entry}");
+                let mut head = [0u8; 8];
+                let n = key.len().min(8);
+                head[..n].copy_from_slice(&key.as_bytes()[..n]);
+                let plain = !key.contains('\\') && key.bytes().all(|b| b < 0xEE);
+                assert_eq!(item.plain, plain, "{entry}");
+                if plain {
+                    assert_eq!(item.prefix, u64::from_be_bytes(head), "{entry}");
+                }
+                if let Some(fast) = fast {
+                    assert!(fast.plain && key.is_ascii() && key.len() < 8, "{entry}");
+                    assert_eq!(
+                        (fast.start, fast.end, fast.prefix),
+                        (item.start, item.end, item.prefix)
+                    );
+                }
             }
         }
     }
