@@ -56,10 +56,15 @@ pub struct Method<'a> {
     /// Who does the work.
     pub library: Library,
     op: Op<'a>,
+    /// The bytes this method must write, when they are not the workload's
+    /// (serde_json's): the output options write other bytes on purpose,
+    /// checked against a reference of their own.
+    expected: Option<Vec<u8>>,
 }
 
 impl<'a> Method<'a> {
-    fn new(
+    /// A method whose output must equal the workload's expected bytes.
+    pub fn new(
         name: &'static str,
         library: Library,
         op: impl FnMut(bool) -> Option<Vec<u8>> + 'a,
@@ -68,7 +73,27 @@ impl<'a> Method<'a> {
             name,
             library,
             op: Box::new(op),
+            expected: None,
         }
+    }
+
+    /// A method whose output must equal `expected` rather than the
+    /// workload's expected bytes.
+    pub fn with_expected(
+        name: &'static str,
+        library: Library,
+        expected: Vec<u8>,
+        op: impl FnMut(bool) -> Option<Vec<u8>> + 'a,
+    ) -> Self {
+        Method {
+            expected: Some(expected),
+            ..Method::new(name, library, op)
+        }
+    }
+
+    /// The bytes given to [`with_expected`](Self::with_expected), if any.
+    pub fn expected_bytes(&self) -> Option<&[u8]> {
+        self.expected.as_deref()
     }
 
     /// Runs the method once and returns its output.
@@ -337,6 +362,7 @@ pub fn run_workload(
     for (m, diff) in methods.iter_mut().zip(&mut differences) {
         eprintln!("  [{workload}] check  {}", m.name);
         let out = m.output();
+        let expected = m.expected.as_deref().unwrap_or(expected);
         if let Some(d) = first_difference(expected, &out) {
             if m.library == Library::SonicRs {
                 eprintln!(
@@ -401,7 +427,7 @@ pub fn run_workload(
             method: m.name,
             library: m.library,
             median_ns: medians[i],
-            bytes: expected.len(),
+            bytes: m.expected.as_ref().map_or(expected.len(), Vec::len),
             ratio: medians[i] / baseline,
             allocs: allocs[i],
             samples: samples[i].len(),

@@ -9,6 +9,7 @@
 pub mod alloc;
 pub mod check;
 pub mod harness;
+pub mod options;
 pub mod prng;
 pub mod report;
 pub mod workloads;

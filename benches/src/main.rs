@@ -35,7 +35,10 @@ usage: json-bench [--quick] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, pretty, products,
 products/10, products/1000, products/100000, products/1000000, records,
-links (links/serde-fallback, links/native), mixed, corpora, twitter, citm_catalog, canada. Default: all.
+links (links/serde-fallback, links/native), mixed, corpora, twitter,
+citm_catalog, canada, options (the output options against the default
+output: options/canonical, options/sort_keys, options/inline_arrays).
+Default: all.
 
 Environment:
   JSON_BENCH_FILTER  workloads as above, separated by commas or spaces
@@ -234,6 +237,15 @@ fn main() -> std::io::Result<()> {
             eprintln!("{msg}");
         }
     }
+    // The output options, each against the default output of its value.
+    json_bench::options::run(
+        &|name| args.selects(name),
+        &mut |name, methods, expected| {
+            run.progress(&format!("{name}: {} bytes default output", expected.len()));
+            let rows = harness::run_workload(name, methods, expected, &run.cfg);
+            run.rows.extend(rows);
+        },
+    );
     run.progress("done");
     let load_after = report::load_average();
 

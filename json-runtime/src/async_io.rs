@@ -44,7 +44,14 @@ where
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(&mut buf, indent, &mut items, &mut state, STREAM_CHUNK)?;
+        let done = fill_array::<F, _>(
+            &mut buf,
+            indent,
+            &mut items,
+            &mut state,
+            STREAM_CHUNK,
+            crate::writer::Setup::default(),
+        )?;
         writer.write_all(&buf).await?;
         buf.clear();
         if done {

@@ -125,7 +125,11 @@ where
 impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for HashMap<K, V, S> {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        write_map_entries(w, first, self);
+        if w.sorts_maps() {
+            crate::writer::write_map_entries_sorted(w, first, self);
+        } else {
+            write_map_entries(w, first, self);
+        }
     }
 }
 
@@ -199,7 +203,8 @@ impl<F: Format> JsonWriter<'_, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
-        if F::PRETTY {
+        // Canonical output records each key, so it takes the pieces too.
+        if F::PRETTY || F::CANONICAL {
             for pair in pretty.chunks(2) {
                 self.key(pair[0]);
                 if let Some(value) = pair.get(1) {

@@ -37,6 +37,13 @@
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
 //! as serde_json.
 //!
+//! Beside serde_json's output, which stays the default, three outputs are
+//! there on request: RFC 8785 canonical JSON for signing and hashing
+//! ([`to_vec_canonical`], [`to_string_canonical`]); `HashMap` and `HashSet`
+//! contents in sorted order, for reproducible output
+//! ([`Options::sort_keys`]); and pretty output with short arrays of scalars
+//! on one line ([`PrettyFormatter::inline_arrays`]).
+//!
 //! In-memory encoding of `ToJson` values cannot fail, so those functions
 //! return no `Result`. [`to_writer`] streams through a bounded buffer
 //! (under 512 KiB) and returns the first I/O error; nothing is written to
@@ -188,6 +195,7 @@ pub mod __private;
 mod as_string;
 #[cfg(feature = "tokio")]
 mod async_io;
+mod canonical;
 mod error;
 mod escape;
 mod escape_ext;
@@ -210,6 +218,7 @@ pub use async_io::{
     to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
     to_async_writer_pretty,
 };
+pub use canonical::{to_string_canonical, to_vec_canonical, CanonicalError, CanonicalErrorKind};
 pub use error::Error;
 pub use fields::ToJsonFields;
 pub use file::{write_file, write_file_pretty, write_file_with};
@@ -218,7 +227,8 @@ pub use raw::{to_raw_json, RawJson, RawJsonError};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
-pub use writer::{Compact, Format, JsonWriter, Pretty};
+use writer::Setup;
+pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
 
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.
 ///
@@ -618,6 +628,12 @@ pub trait ToJson {
     note = "json_runtime writes these as JSON object keys: strings, chars, integers, floats, bools, enums whose variants are all unit variants, and newtype or `transparent` structs over a key; serde_json returns the error \"key must be a string\" at run time for a key serialized as a sequence, tuple, map or struct. Convert the key to one of those types, or implement `json_runtime::ToJsonKey` for it"
 )]
 pub trait ToJsonKey {
+    /// Whether keys of this type are integers written as strings, which
+    /// [`Options::sort_keys`] then orders by value (`"9"` before `"10"`), as
+    /// a `BTreeMap` of integers orders them. True for the integer types and
+    /// wrappers of them; other keys are ordered by their text.
+    const SORTS_AS_INTEGER: bool = false;
+
     /// Writes `self` as a quoted JSON string.
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
 }
@@ -635,7 +651,16 @@ fn encode_to_vec<F: Format, T: ToJson + ?Sized>(
     value: &T,
     indent: &[u8],
 ) -> Result<Vec<u8>, Error> {
+    encode_to_vec_with::<F, T>(value, indent, Setup::default())
+}
+
+fn encode_to_vec_with<F: Format, T: ToJson + ?Sized>(
+    value: &T,
+    indent: &[u8],
+    setup: Setup,
+) -> Result<Vec<u8>, Error> {
     let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
+    w.apply_setup(setup);
     value.write_json(&mut w);
     w.into_result()
 }
@@ -660,11 +685,21 @@ fn encoding_failed(error: &Error) -> ! {
 }
 
 fn encode_to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
-    mut out: W,
+    out: W,
     value: &T,
     indent: &[u8],
 ) -> io::Result<()> {
+    encode_to_writer_with::<F, W, T>(out, value, indent, Setup::default())
+}
+
+fn encode_to_writer_with<F: Format, W: io::Write, T: ToJson + ?Sized>(
+    mut out: W,
+    value: &T,
+    indent: &[u8],
+    setup: Setup,
+) -> io::Result<()> {
     let mut w = JsonWriter::<F>::to_io(&mut out, indent);
+    w.apply_setup(setup);
     value.write_json(&mut w);
     w.finish_io()
 }
@@ -676,8 +711,11 @@ fn into_string(bytes: Vec<u8>) -> String {
     // contents, which copy whole `&str`s between ASCII escapes), or is the
     // pretty indent. `key` cuts its literal only at character boundaries
     // (`str` slicing panics otherwise). Compact output writes no indent, and
-    // the callers that write one check that it is UTF-8 first. So the bytes
-    // are valid UTF-8.
+    // the callers that write one check that it is UTF-8 first. The output
+    // options only move whole runs of these bytes: sorting moves entries
+    // that start after and end before an ASCII `{`, `[` or `,`, and inline
+    // arrays drop a newline with whole copies of the indent after it. So
+    // the bytes are valid UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
@@ -804,6 +842,8 @@ pub fn to_writer_pretty<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) 
 #[derive(Debug, Clone, Copy)]
 pub struct PrettyFormatter<'a> {
     indent: &'a [u8],
+    /// `inline_arrays`' width, if chosen.
+    inline_arrays: Option<usize>,
 }
 
 impl Default for PrettyFormatter<'_> {
@@ -817,13 +857,80 @@ impl<'a> PrettyFormatter<'a> {
     pub fn new() -> Self {
         PrettyFormatter {
             indent: DEFAULT_INDENT,
+            inline_arrays: None,
         }
     }
 
     /// Indents each level by `indent`, which should be JSON whitespace
     /// (spaces, tabs) for the output to stay valid JSON.
     pub fn with_indent(indent: &'a [u8]) -> Self {
-        PrettyFormatter { indent }
+        PrettyFormatter {
+            indent,
+            inline_arrays: None,
+        }
+    }
+
+    /// Keeps each array of scalars on one line, as `[1, 2, 3]`, when that
+    /// whole line fits in `max_width` characters: the indent, the key
+    /// before the array if any, and the array up to its `]` (a `,` that may
+    /// follow is not counted). Arrays that hold an array or an object, or
+    /// would not fit, are written one element a line as usual; so are
+    /// their enclosing arrays. Empty arrays are `[]` as always.
+    ///
+    /// This output is meant for people (configuration files, snapshots,
+    /// logs); serde_json has no such option, so it differs from
+    /// `serde_json::to_vec_pretty` wherever an array is inlined.
+    ///
+    /// Streaming keeps its bounded memory: an array is decided while at
+    /// most `max_width` characters of it are undecided. `max_width` is
+    /// counted in Unicode scalar values, not in display columns.
+    ///
+    /// ```
+    /// use json_runtime::{PrettyFormatter, ToJson};
+    ///
+    /// #[derive(ToJson)]
+    /// struct Shape {
+    ///     name: &'static str,
+    ///     origin: [f64; 2],
+    ///     points: Vec<[i32; 2]>,
+    ///     tags: Vec<&'static str>,
+    /// }
+    ///
+    /// let shape = Shape {
+    ///     name: "triangle",
+    ///     origin: [0.5, -1.0],
+    ///     points: vec![[0, 0], [4, 0], [0, 3]],
+    ///     tags: vec!["a rather long tag", "another long tag", "and a third one"],
+    /// };
+    /// let text = PrettyFormatter::with_indent(b"  ").inline_arrays(40).to_string(&shape);
+    /// assert_eq!(
+    ///     text,
+    ///     r#"{
+    ///   "name": "triangle",
+    ///   "origin": [0.5, -1.0],
+    ///   "points": [
+    ///     [0, 0],
+    ///     [4, 0],
+    ///     [0, 3]
+    ///   ],
+    ///   "tags": [
+    ///     "a rather long tag",
+    ///     "another long tag",
+    ///     "and a third one"
+    ///   ]
+    /// }"#,
+    /// );
+    /// ```
+    pub fn inline_arrays(mut self, max_width: usize) -> Self {
+        self.inline_arrays = Some(max_width);
+        self
+    }
+
+    fn setup(&self) -> Setup {
+        Setup {
+            sort_keys: false,
+            inline_arrays: self.inline_arrays,
+        }
     }
 
     /// Encodes `value` as pretty JSON.
@@ -832,7 +939,11 @@ impl<'a> PrettyFormatter<'a> {
     ///
     /// As [`to_vec`](crate::to_vec).
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        expect_encoded(encode_to_vec::<Pretty, T>(value, self.indent))
+        expect_encoded(encode_to_vec_with::<Pretty, T>(
+            value,
+            self.indent,
+            self.setup(),
+        ))
     }
 
     /// Encodes `value` as pretty JSON text. The indent must be valid UTF-8
@@ -857,6 +968,6 @@ impl<'a> PrettyFormatter<'a> {
         writer: W,
         value: &T,
     ) -> io::Result<()> {
-        encode_to_writer::<Pretty, W, T>(writer, value, self.indent)
+        encode_to_writer_with::<Pretty, W, T>(writer, value, self.indent, self.setup())
     }
 }

@@ -131,7 +131,13 @@ fn write_u64(out: &mut Vec<u8>, mut n: u64) {
 
 #[inline]
 pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    value.write_digits(w.buf_mut());
+    if F::CANONICAL {
+        let start = w.buf_mut().len();
+        value.write_digits(w.buf_mut());
+        crate::canonical::check_integer(w, start);
+    } else {
+        value.write_digits(w.buf_mut());
+    }
 }
 
 /// An integer as a quoted string, as serde_json writes integer map keys.
@@ -145,7 +151,9 @@ pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>,
 
 #[inline]
 pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
-    if value.is_finite() {
+    if F::CANONICAL {
+        crate::canonical::write_f64(w, value);
+    } else if value.is_finite() {
         write_finite(w.buf_mut(), value);
     } else {
         w.write_null();
@@ -154,7 +162,10 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
 
 #[inline]
 pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
-    if value.is_finite() {
+    if F::CANONICAL {
+        // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
+        crate::canonical::write_f64(w, f64::from(value));
+    } else if value.is_finite() {
         write_finite(w.buf_mut(), value);
     } else {
         w.write_null();

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use crate::writer::{Compact, Format, JsonWriter, Pretty};
+use crate::writer::{Compact, Format, JsonWriter, Pretty, Setup};
 use crate::{expect_encoded, into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
 
 /// How strings are escaped.
@@ -103,6 +103,8 @@ pub struct Options<'a> {
     escape: Escape,
     /// `None` for compact output, else pretty with this indent.
     indent: Option<&'a [u8]>,
+    /// `sort_keys` and `inline_arrays`.
+    setup: Setup,
 }
 
 impl Default for Options<'_> {
@@ -117,6 +119,7 @@ impl<'a> Options<'a> {
         Options {
             escape: Escape::Default,
             indent: None,
+            setup: Setup::default(),
         }
     }
 
@@ -136,6 +139,74 @@ impl<'a> Options<'a> {
     /// [`PrettyFormatter::with_indent`](crate::PrettyFormatter::with_indent)).
     pub fn indent(mut self, indent: &'a [u8]) -> Self {
         self.indent = Some(indent);
+        self
+    }
+
+    /// With `true`, writes the entries of every `HashMap` and
+    /// `serde_json::Map`, and the elements of every `HashSet`, in sorted
+    /// order, so that the output no longer depends on the hash seed: for
+    /// snapshot tests, diffs and caches.
+    ///
+    /// - Map entries are ordered by key as a `BTreeMap` would order them:
+    ///   string keys by their text, code point by code point (`str`'s
+    ///   order; `"B"` before `"a"`, `"10"` before `"9"`), and integer keys
+    ///   by value (`9` before `10`; see [`ToJsonKey::SORTS_AS_INTEGER`](crate::ToJsonKey::SORTS_AS_INTEGER)).
+    ///   So a sorted `HashMap<String, _>` or `HashMap<u32, _>` writes the
+    ///   very bytes of the `BTreeMap` with the same entries.
+    /// - Set elements are ordered by their JSON: numbers by value, strings
+    ///   by their text, as a `BTreeSet` of them would be; anything else
+    ///   (structs, arrays) by its compact JSON bytes, so compact and pretty
+    ///   output agree.
+    /// - Derived structs keep their fields in declared order, and
+    ///   `BTreeMap`s, `BTreeSet`s, `Vec`s and other ordered collections
+    ///   keep their own order. For RFC 8785's order, where struct fields
+    ///   are sorted too, see [`to_vec_canonical`](crate::to_vec_canonical).
+    ///
+    /// Sorting encodes each map as usual, then moves its entries into
+    /// order in place; it allocates nothing per entry. When streaming with
+    /// [`to_writer`](Self::to_writer), a sorted map is held in memory
+    /// whole until it is complete (its encoded size, plus as much again
+    /// while its entries are moved).
+    ///
+    /// ```
+    /// use std::collections::{HashMap, HashSet};
+    ///
+    /// use json_runtime::Options;
+    ///
+    /// let scores = HashMap::from([("carol", 3), ("alice", 1), ("bob", 2)]);
+    /// assert_eq!(
+    ///     Options::new().sort_keys(true).to_string(&scores),
+    ///     r#"{"alice":1,"bob":2,"carol":3}"#,
+    /// );
+    ///
+    /// let ids = HashMap::from([(10, "ten"), (9, "nine")]);
+    /// let ports = HashSet::from([8080, 443, 80]);
+    /// assert_eq!(
+    ///     Options::new().sort_keys(true).to_string(&(ids, ports)),
+    ///     r#"[{"9":"nine","10":"ten"},[80,443,8080]]"#,
+    /// );
+    /// ```
+    pub fn sort_keys(mut self, sort: bool) -> Self {
+        self.setup.sort_keys = sort;
+        self
+    }
+
+    /// In pretty output, keeps each array of scalars on one line when it
+    /// fits in `max_width` characters, as
+    /// [`PrettyFormatter::inline_arrays`](crate::PrettyFormatter::inline_arrays)
+    /// does. Compact output is on one line anyway and is not affected.
+    ///
+    /// ```
+    /// use json_runtime::Options;
+    ///
+    /// let grid = vec![vec![1, 2, 3], vec![4, 5, 6]];
+    /// assert_eq!(
+    ///     Options::new().pretty().inline_arrays(80).to_string(&grid),
+    ///     "[\n  [1, 2, 3],\n  [4, 5, 6]\n]",
+    /// );
+    /// ```
+    pub fn inline_arrays(mut self, max_width: usize) -> Self {
+        self.setup.inline_arrays = Some(max_width);
         self
     }
 
@@ -183,6 +254,7 @@ impl<'a> Options<'a> {
     fn encode_vec<F: Format, T: ToJson + ?Sized>(&self, value: &T, indent: &[u8]) -> Vec<u8> {
         let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
         w.set_escape(self.escape);
+        w.apply_setup(self.setup);
         value.write_json(&mut w);
         expect_encoded(w.into_result())
     }
@@ -195,6 +267,7 @@ impl<'a> Options<'a> {
     ) -> io::Result<()> {
         let mut w = JsonWriter::<F>::to_io(out, indent);
         w.set_escape(self.escape);
+        w.apply_setup(self.setup);
         value.write_json(&mut w);
         w.finish_io()
     }

@@ -86,10 +86,17 @@ pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Box<RawJson> {
     RawJson::from_boxed_unchecked(crate::to_string(value).into_boxed_str())
 }
 
+/// Written as it is; in canonical output
+/// ([`to_vec_canonical`](crate::to_vec_canonical)), rewritten in canonical
+/// form (sorted objects, no whitespace, canonical strings and numbers).
 impl ToJson for RawJson {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_raw(&self.json);
+        if F::CANONICAL {
+            crate::canonical::write_raw(w, &self.json);
+        } else {
+            w.write_raw(&self.json);
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 
 use std::io;
 
-use crate::writer::{Compact, Format, JsonWriter, Pretty};
+use crate::writer::{Compact, Format, JsonWriter, Pretty, Setup};
 use crate::{PrettyFormatter, ToJson, DEFAULT_INDENT};
 
 /// Output below this size goes out in a single write. 64 KiB below 1 MiB,
@@ -35,6 +35,8 @@ fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
     w.begin_array();
     debug_assert_eq!(&w.buf_mut()[len..], b"[");
     w.buf_mut().truncate(len);
+    // Part of it went out one element a line: it stays so.
+    w.break_inline_array();
 }
 
 /// Encodes array elements into `buf` (empty on entry) until it holds at
@@ -47,6 +49,7 @@ pub(crate) fn fill_array<F: Format, I>(
     items: &mut I,
     state: &mut ArrayState,
     threshold: usize,
+    setup: Setup,
 ) -> io::Result<bool>
 where
     I: Iterator,
@@ -54,6 +57,7 @@ where
 {
     debug_assert!(buf.is_empty());
     let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
+    w.apply_setup(setup);
     let mut any = match *state {
         ArrayState::Start => {
             w.begin_array();
@@ -109,6 +113,7 @@ fn array_to_writer<F: Format, W: io::Write, I>(
     mut out: W,
     items: I,
     indent: &[u8],
+    setup: Setup,
 ) -> io::Result<()>
 where
     I: IntoIterator,
@@ -117,7 +122,14 @@ where
     let mut items = items.into_iter();
     let mut state = ArrayState::Start;
     let mut first = Vec::new();
-    let done = fill_array::<F, _>(&mut first, indent, &mut items, &mut state, FIRST_WRITE)?;
+    let done = fill_array::<F, _>(
+        &mut first,
+        indent,
+        &mut items,
+        &mut state,
+        FIRST_WRITE,
+        setup,
+    )?;
     out.write_all(&first)?;
     if done {
         return out.flush();
@@ -125,6 +137,7 @@ where
     drop(first);
     // At least one element was written, or the array would be done.
     let mut w = JsonWriter::<F>::to_io(&mut out, indent);
+    w.apply_setup(setup);
     resume_array(&mut w);
     for item in items {
         w.array_value(false);
@@ -182,7 +195,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Compact, W, I>(writer, items, DEFAULT_INDENT)
+    array_to_writer::<Compact, W, I>(writer, items, DEFAULT_INDENT, Setup::default())
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -205,7 +218,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Pretty, W, I>(writer, items, DEFAULT_INDENT)
+    array_to_writer::<Pretty, W, I>(writer, items, DEFAULT_INDENT, Setup::default())
 }
 
 /// Streams the items of any iterator as [JSON Lines](https://jsonlines.org):
@@ -271,6 +284,6 @@ impl PrettyFormatter<'_> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        array_to_writer::<Pretty, W, I>(writer, items, self.indent)
+        array_to_writer::<Pretty, W, I>(writer, items, self.indent, self.setup())
     }
 }

@@ -20,6 +20,15 @@ use crate::escape;
 use crate::options::Escape;
 use crate::Error;
 
+// The opt-in outputs (canonical JSON, sorted keys, inline arrays) keep
+// their state in `extras`, which the default outputs leave `None`.
+mod extras;
+mod inline;
+mod sort;
+
+pub(crate) use extras::Setup;
+pub(crate) use sort::{write_map_entries_sorted, write_map_sorted, write_seq_sorted};
+
 /// Chooses compact or pretty output at compile time, so the compact path
 /// carries no layout branches at all.
 ///
@@ -27,6 +36,10 @@ use crate::Error;
 pub trait Format: private::Sealed {
     #[doc(hidden)]
     const PRETTY: bool;
+    /// RFC 8785 output: every object's entries sorted, numbers as
+    /// ECMAScript writes them. Only [`Canonical`] sets it.
+    #[doc(hidden)]
+    const CANONICAL: bool = false;
 }
 
 /// No whitespace at all, as `serde_json::to_vec`.
@@ -45,10 +58,22 @@ impl Format for Pretty {
     const PRETTY: bool = true;
 }
 
+/// RFC 8785 canonical JSON (JCS), as written by
+/// [`to_vec_canonical`](crate::to_vec_canonical): no whitespace, the
+/// entries of every object sorted, numbers as ECMAScript writes them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Canonical;
+
+impl Format for Canonical {
+    const PRETTY: bool = false;
+    const CANONICAL: bool = true;
+}
+
 mod private {
     pub trait Sealed {}
     impl Sealed for super::Compact {}
     impl Sealed for super::Pretty {}
+    impl Sealed for super::Canonical {}
 }
 
 /// Bytes `to_writer` buffers before handing them to the `io::Write`. Each
@@ -77,7 +102,9 @@ struct Sink<'a> {
 /// Derived code calls the structural methods ([`key`](Self::key),
 /// [`end_object`](Self::end_object), …) with byte literals prepared at
 /// compile time. Hand-written impls may call them too; each method documents
-/// the bytes it writes in compact and in pretty layout.
+/// the bytes it writes in compact and in pretty layout. In canonical output
+/// ([`Canonical`]) they write what compact layout writes, and the writer
+/// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
     buf: Vec<u8>,
     /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
@@ -96,6 +123,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// The first error a value reported (only values written through serde
     /// can). Once set, nothing more reaches the sink.
     failure: Option<Error>,
+    /// State of the opt-in outputs; `None` for the default ones, whose
+    /// paths test it only where pretty layout opens or closes an array.
+    extras: Option<Box<extras::Extras>>,
     format: std::marker::PhantomData<F>,
 }
 
@@ -131,6 +161,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             newline,
             escape: Escape::Default,
             failure: None,
+            extras: None,
             format: std::marker::PhantomData,
         }
     }
@@ -204,6 +235,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cold]
     #[inline(never)]
     fn drain(&mut self) {
+        if self.extras.is_some() && !self.may_drain() {
+            return;
+        }
         if let Some(sink) = &mut self.sink {
             if sink.error.is_none() && self.failure.is_none() {
                 if let Err(e) = sink.out.write_all(&self.buf) {
@@ -317,7 +351,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
-        if F::PRETTY {
+        if F::CANONICAL {
+            self.canonical_key(literal);
+        } else if F::PRETTY {
             self.pretty_key(literal);
         } else {
             self.buf.extend_from_slice(literal.as_bytes());
@@ -344,6 +380,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object(&mut self) {
+        if F::CANONICAL {
+            self.canonical_end_object();
+        }
         if F::PRETTY {
             self.depth -= 1;
             self.newline_indent();
@@ -357,6 +396,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_object(&mut self) {
+        if F::CANONICAL {
+            self.canonical_begin_object();
+        }
         if F::PRETTY {
             self.depth += 1;
         }
@@ -368,6 +410,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn object_entry(&mut self, first: bool) {
+        if F::CANONICAL {
+            self.canonical_entry();
+        } else {
+            self.separator(first);
+        }
+    }
+
+    /// `,` unless `first`; in pretty layout also a newline and the indent.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn separator(&mut self, first: bool) {
         if !first {
             self.buf.push(b',');
         }
@@ -405,6 +458,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object_dyn(&mut self, empty: bool) {
+        if F::CANONICAL {
+            self.canonical_end_object();
+        }
         if F::PRETTY {
             self.depth -= 1;
             if !empty {
@@ -418,8 +474,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_array(&mut self) {
+        if F::CANONICAL {
+            self.canonical_begin_array();
+        }
         if F::PRETTY {
             self.depth += 1;
+            if self.extras.is_some() {
+                self.inline_begin_array();
+            }
         }
         self.buf.push(b'[');
     }
@@ -429,7 +491,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value(&mut self, first: bool) {
-        self.object_entry(first);
+        if F::CANONICAL {
+            self.canonical_array_value();
+        }
+        self.separator(first);
     }
 
     /// Like [`array_value`](Self::array_value) when whether an element was
@@ -437,7 +502,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value_dyn(&mut self, first: &mut bool) {
-        self.object_entry(*first);
+        self.array_value(*first);
         *first = false;
     }
 
@@ -445,7 +510,13 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_array(&mut self, empty: bool) {
+        if F::CANONICAL {
+            self.canonical_end_array();
+        }
         if F::PRETTY {
+            if self.extras.is_some() && self.inline_end_array(empty) {
+                return;
+            }
             self.depth -= 1;
             if !empty {
                 self.newline_indent();

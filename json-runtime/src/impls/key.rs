@@ -39,6 +39,8 @@ impl ToJsonKey for bool {
 macro_rules! integer_keys {
     ($($t:ty)*) => {$(
         impl ToJsonKey for $t {
+            const SORTS_AS_INTEGER: bool = true;
+
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 write_int_quoted(w, *self);

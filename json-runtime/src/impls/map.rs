@@ -31,7 +31,11 @@ where
 impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_map(w, self);
+        if w.sorts_maps() {
+            crate::writer::write_map_sorted(w, self);
+        } else {
+            write_map(w, self);
+        }
     }
 }
 

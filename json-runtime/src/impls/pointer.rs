@@ -16,6 +16,8 @@ macro_rules! deref_impls {
         }
 
         impl<$($lt,)* T: ToJsonKey + ?Sized> ToJsonKey for $ptr {
+            const SORTS_AS_INTEGER: bool = T::SORTS_AS_INTEGER;
+
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 (**self).write_json_key(w);
@@ -40,6 +42,8 @@ impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
 }
 
 impl<T: ToJsonKey + ToOwned + ?Sized> ToJsonKey for Cow<'_, T> {
+    const SORTS_AS_INTEGER: bool = T::SORTS_AS_INTEGER;
+
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         (**self).write_json_key(w);

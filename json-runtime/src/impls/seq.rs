@@ -62,4 +62,18 @@ macro_rules! iterable {
         }
     )*};
 }
-iterable!(VecDeque<T>, LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);
+iterable!(VecDeque<T>, LinkedList<T>, BTreeSet<T>, BinaryHeap<T>);
+
+/// In iteration order, as serde_json writes it; sorted under
+/// [`Options::sort_keys`](crate::Options::sort_keys) and in canonical
+/// output, where the hash seed must not change the bytes.
+impl<T: ToJson, S> ToJson for HashSet<T, S> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        if w.sorts_unordered() {
+            crate::writer::write_seq_sorted(w, self);
+        } else {
+            write_seq(w, self);
+        }
+    }
+}

@@ -72,6 +72,9 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
 }
 
 fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
+    if w.sorts_maps() {
+        return write_object_sorted(w, map);
+    }
     w.begin_object();
     let mut first = true;
     for (key, value) in map {
@@ -83,6 +86,13 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
         w.flush_point();
     }
     w.end_object_dyn(first);
+}
+
+/// Under `Options::sort_keys`: a `Map` is a `BTreeMap`, already in order,
+/// unless serde_json's `preserve_order` makes it an `IndexMap`.
+#[inline(never)]
+fn write_object_sorted<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
+    crate::writer::write_map_sorted(w, map);
 }
 
 impl ToJson for Map<String, Value> {
@@ -147,6 +157,13 @@ fn probe_number_form() -> bool {
 /// for it in either mode, copied straight into the output.
 #[cold]
 fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
+    if F::CANONICAL {
+        // Canonical JSON has one form per number, the ECMAScript one,
+        // whatever text the number was read from.
+        crate::canonical::write_number_text(w, &number.to_string());
+        return;
+    }
+
     struct Raw<'w, 'b, F: Format>(&'w mut JsonWriter<'b, F>);
 
     impl<F: Format> fmt::Write for Raw<'_, '_, F> {

@@ -26,6 +26,8 @@ macro_rules! nonzero {
         }
 
         impl ToJsonKey for $t {
+            const SORTS_AS_INTEGER: bool = true;
+
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 self.get().write_json_key(w);
@@ -48,6 +50,8 @@ macro_rules! newtype {
         }
 
         impl<T: ToJsonKey> ToJsonKey for $ty<T> {
+            const SORTS_AS_INTEGER: bool = T::SORTS_AS_INTEGER;
+
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 self.0.write_json_key(w);
