@@ -128,6 +128,8 @@ pub use fields::ToJsonFields;
 pub use file::{write_file, write_file_pretty, write_file_with};
 pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
+#[doc(hidden)]
+pub use stream::Pieces;
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};
 
@@ -358,6 +360,27 @@ pub use json_runtime_derive::ToJson;
 pub trait ToJson {
     /// Writes `self` as one JSON value.
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+
+    /// Writes `self` in pieces, for writers that await between them (the
+    /// `to_async_writer` functions), so that a long sequence is not held
+    /// in memory whole. Each call continues where `pieces` says the last
+    /// one stopped, stops once `w` holds the piece's worth of bytes, and
+    /// returns `true` when the value is complete.
+    ///
+    /// Not part of the public API: the default, which writes the whole
+    /// value in one piece, is right for every type but the sequences the
+    /// crate streams itself.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_piece<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        pieces: &mut stream::Pieces,
+    ) -> bool {
+        let _ = pieces;
+        self.write_json(w);
+        true
+    }
 }
 
 /// A value that can be a JSON object key, as serde_json's map key rules

@@ -1,10 +1,13 @@
 //! The output buffer that every encoder writes into.
 //!
-//! Encoders never see a `Result`. In-memory output cannot fail, and for
-//! `to_writer` the buffer is drained into the `io::Write` only at
-//! [`JsonWriter::flush_point`]s, which the sequence and map impls call
-//! between elements. The first I/O error is kept, the sink is never touched
-//! again, and the entry point returns that error once encoding unwinds.
+//! Encoders never see a `Result`. In-memory output cannot fail. For
+//! `to_writer` the buffer ([`Buf`]) drains into the `io::Write` whenever a
+//! write would take it past [`WRITER_CAP`], wherever in the value that
+//! happens (inside a long string, between two fields), and also at the
+//! [`JsonWriter::flush_point`]s that the sequence and map impls call
+//! between elements. So its size is bounded whatever the value. The first
+//! I/O error is kept, the sink is never touched again, and the entry point
+//! returns that error once encoding unwinds.
 //!
 //! The structural methods are `inline(always)` in optimized builds, so that
 //! a derived encoder is straight-line code around constant literals. Builds
@@ -50,14 +53,26 @@ mod private {
     impl Sealed for super::Pretty {}
 }
 
-/// Bytes `to_writer` buffers before handing them to the `io::Write`. Each
-/// hand-over is a system call for a file or socket; at 64 KiB their cost
-/// made streaming a document to a file 10-17% slower than encoding it whole
-/// and writing it once, and at 256 KiB still up to 10% on colleges. At
-/// 448 KiB the two are level (0.95-1.03x). The buffer doubles from
-/// `WRITER_START` to 512 KiB and drains past 448 KiB, so an element of up
-/// to 64 KiB never makes it grow further: memory stays under 512 KiB.
+/// Bytes `to_writer` buffers before handing them to the `io::Write` at a
+/// [`flush_point`](JsonWriter::flush_point). Each hand-over is a system
+/// call for a file or socket; at 64 KiB their cost made streaming a
+/// document to a file 10-17% slower than encoding it whole and writing it
+/// once, and at 256 KiB still up to 10% on colleges. At 448 KiB the two are
+/// level (0.95-1.03x).
 pub(crate) const WRITER_CHUNK: usize = 448 * 1024;
+
+/// The most output `to_writer`'s buffer ever holds. It doubles from
+/// `WRITER_START` up to this; a write that would need more drains it
+/// first. Between `WRITER_CHUNK` and this, an element that ends near a
+/// flush point goes out whole with its neighbours.
+pub(crate) const WRITER_CAP: usize = 512 * 1024;
+
+/// The longest run of bytes that goes into `to_writer`'s buffer at once.
+/// Longer strings are escaped, and longer raw text and indents copied, in
+/// pieces of this size, so that none of them needs a larger buffer.
+/// Escaping can grow a piece up to six times; that output is reserved in
+/// rounds of at most a piece, so it too drains as it goes.
+pub(crate) const PIECE: usize = 64 * 1024;
 
 /// `to_writer`'s buffer starts as small as `to_vec`'s and grows towards the
 /// chunk size only for documents that need it, so writing a small value
@@ -71,6 +86,142 @@ struct Sink<'a> {
     error: Option<io::Error>,
 }
 
+/// The output bytes, and for `to_writer` the `io::Write` they drain into.
+///
+/// In memory it is a `Vec` that grows as needed. Streaming, making room
+/// never grows it past [`WRITER_CAP`]: it drains the bytes held so far
+/// instead. Every write goes through [`reserve`](Self::reserve) (or
+/// methods that call it), whose fast path is the same capacity check that
+/// `Vec`'s own methods make, so bounding the memory costs the common path
+/// nothing; only what happens when the room runs out differs.
+pub(crate) struct Buf<'a> {
+    bytes: Vec<u8>,
+    sink: Option<Sink<'a>>,
+}
+
+#[cfg(test)]
+impl Buf<'static> {
+    pub(crate) fn in_memory(bytes: Vec<u8>) -> Self {
+        Buf { bytes, sink: None }
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+impl Buf<'_> {
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    #[inline(always)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.bytes.capacity()
+    }
+
+    #[inline(always)]
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.bytes.as_mut_ptr()
+    }
+
+    /// Sets the length of the output, as [`Vec::set_len`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`Vec::set_len`]: `len <= capacity()`, and the bytes up to
+    /// `len` are initialized.
+    #[inline(always)]
+    pub(crate) unsafe fn set_len(&mut self, len: usize) {
+        // SAFETY: the caller upholds `Vec::set_len`'s contract.
+        unsafe { self.bytes.set_len(len) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.bytes.truncate(len);
+    }
+
+    /// Makes room for `additional` more bytes: afterwards
+    /// `capacity() - len() >= additional`, as after [`Vec::reserve`]. When
+    /// streaming, the bytes already held may have been drained to the
+    /// sink to make that room, so `len()` may be smaller than before.
+    #[inline(always)]
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        if self.bytes.capacity() - self.bytes.len() < additional {
+            self.make_room(additional);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, byte: u8) {
+        // Through `extend_from_slice`, whose capacity check is the one
+        // made here, so the optimizer folds the two into one.
+        self.extend_from_slice(&[byte]);
+    }
+
+    #[inline(always)]
+    pub(crate) fn extend_from_slice(&mut self, bytes: &[u8]) {
+        if self.bytes.capacity() - self.bytes.len() < bytes.len() {
+            self.extend_slow(bytes);
+        } else {
+            self.bytes.extend_from_slice(bytes);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, additional: usize) {
+        if self.sink.is_none() {
+            return self.bytes.reserve(additional);
+        }
+        if self.bytes.len() + additional > WRITER_CAP {
+            self.drain();
+        }
+        let len = self.bytes.len();
+        let needed = len.checked_add(additional).expect("capacity overflow");
+        // Doubling, as `Vec` grows, but never past the cap unless one
+        // write needs more on its own (only callers that write unbounded
+        // text in pieces of at most `PIECE` ask for much).
+        let target = (self.bytes.capacity() * 2).min(WRITER_CAP).max(needed);
+        self.bytes.reserve_exact(target - len);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn extend_slow(&mut self, mut bytes: &[u8]) {
+        if self.sink.is_some() {
+            // Streamed output is never read back as text, so the pieces
+            // may split a character.
+            while bytes.len() > PIECE {
+                let (piece, rest) = bytes.split_at(PIECE);
+                self.reserve(PIECE);
+                self.bytes.extend_from_slice(piece);
+                bytes = rest;
+            }
+        }
+        self.reserve(bytes.len());
+        self.bytes.extend_from_slice(bytes);
+    }
+
+    /// Hands everything held to the sink, or drops it after an error, so
+    /// memory stays bounded while the encoder runs to its end. Does nothing
+    /// in memory.
+    #[cold]
+    #[inline(never)]
+    fn drain(&mut self) {
+        if let Some(sink) = &mut self.sink {
+            if sink.error.is_none() {
+                if let Err(e) = sink.out.write_all(&self.bytes) {
+                    sink.error = Some(e);
+                }
+            }
+            self.bytes.clear();
+        }
+    }
+}
+
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
 /// Derived code calls the structural methods ([`key`](Self::key),
@@ -78,11 +229,10 @@ struct Sink<'a> {
 /// compile time. Hand-written impls may call them too; each method documents
 /// the bytes it writes in compact and in pretty layout.
 pub struct JsonWriter<'a, F: Format = Compact> {
-    buf: Vec<u8>,
+    buf: Buf<'a>,
     /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
     /// when writing to memory, so the check in loops never fires.
     flush_at: usize,
-    sink: Option<Sink<'a>>,
     indent: &'a [u8],
     depth: usize,
     /// Pretty layout only: `\n` followed by the indent repeated for the
@@ -92,6 +242,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
+    /// JSON Lines: [`write_raw`](Self::write_raw) drops the whitespace
+    /// between tokens, so that no raw value breaks its line.
+    compact_raw: bool,
     format: std::marker::PhantomData<F>,
 }
 
@@ -110,7 +263,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         )
     }
 
-    fn new(buf: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
+    fn new(bytes: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
         let newline = if F::PRETTY {
             let mut newline = Vec::with_capacity(1 + 8 * indent.len());
             newline.push(b'\n');
@@ -119,19 +272,25 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             Vec::new()
         };
         JsonWriter {
-            buf,
+            buf: Buf { bytes, sink },
             flush_at,
-            sink,
             indent,
             depth: 0,
             newline,
             escape: Escape::Default,
+            compact_raw: false,
             format: std::marker::PhantomData,
         }
     }
 
     pub(crate) fn set_escape(&mut self, escape: Escape) {
         self.escape = escape;
+    }
+
+    /// For JSON Lines: raw values lose their whitespace (see
+    /// [`write_raw`](Self::write_raw)).
+    pub(crate) fn set_compact_raw(&mut self) {
+        self.compact_raw = true;
     }
 
     /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
@@ -143,13 +302,24 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     pub(crate) fn into_buf(self) -> Vec<u8> {
-        self.buf
+        self.buf.bytes
+    }
+
+    /// Bytes held and not yet drained.
+    pub(crate) fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Whether writing to the sink failed; the error is kept for
+    /// [`finish_io`](Self::finish_io). Never true in memory.
+    pub(crate) fn failed(&self) -> bool {
+        matches!(self.buf.sink, Some(Sink { error: Some(_), .. }))
     }
 
     /// Writes what is left and reports the first I/O error, if any.
     pub(crate) fn finish_io(mut self) -> io::Result<()> {
-        self.drain();
-        match self.sink {
+        self.buf.drain();
+        match self.buf.sink {
             Some(Sink { error: Some(e), .. }) => Err(e),
             Some(Sink { out, error: None }) => out.flush(),
             None => Ok(()),
@@ -158,26 +328,15 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Lets `to_writer` drain the buffer. Sequence and map impls call this
     /// between elements; it is one compare when nothing is due.
+    ///
+    /// Calling it is never needed to bound memory (the buffer drains by
+    /// itself before it would outgrow 512 KiB); it hands the output over
+    /// in larger pieces, at element boundaries.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
-            self.drain();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn drain(&mut self) {
-        if let Some(sink) = &mut self.sink {
-            if sink.error.is_none() {
-                if let Err(e) = sink.out.write_all(&self.buf) {
-                    sink.error = Some(e);
-                }
-            }
-            // After an error the bytes are dropped, so memory stays bounded
-            // while the encoder runs to its end.
-            self.buf.clear();
+            self.buf.drain();
         }
     }
 
@@ -205,10 +364,56 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///
     /// assert_eq!(json_runtime::to_string(&[Origin]), "[[0,0]]");
     /// ```
+    ///
+    /// In [JSON Lines](crate::to_writer_lines) output, where a line break
+    /// would end the item, the whitespace between tokens is dropped (a
+    /// valid JSON text has line breaks only there), so `"[1,\n 2]"` is
+    /// written as `[1,2]`; elsewhere the text is copied as it is.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_raw(&mut self, json: &str) {
-        self.buf.extend_from_slice(json.as_bytes());
+        if self.compact_raw {
+            self.write_raw_compact(json);
+        } else {
+            self.buf.extend_from_slice(json.as_bytes());
+        }
+    }
+
+    /// Copies `json` without the whitespace outside its strings. Line
+    /// breaks are dropped even inside what looks like a string: valid JSON
+    /// has none there, and a line of JSON Lines must not be broken
+    /// whatever a hand-written impl passes.
+    #[cold]
+    #[inline(never)]
+    fn write_raw_compact(&mut self, json: &str) {
+        let bytes = json.as_bytes();
+        let mut in_string = false;
+        let mut escaped = false;
+        // Start of the bytes not yet copied.
+        let mut run = 0;
+        for (i, &byte) in bytes.iter().enumerate() {
+            let line_break = matches!(byte, b'\n' | b'\r');
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if byte == b'\\' {
+                    escaped = true;
+                } else if byte == b'"' {
+                    in_string = false;
+                }
+                if !line_break {
+                    continue;
+                }
+            } else if byte == b'"' {
+                in_string = true;
+                continue;
+            } else if !(line_break || byte == b' ' || byte == b'\t') {
+                continue;
+            }
+            self.buf.extend_from_slice(&bytes[run..i]);
+            run = i + 1;
+        }
+        self.buf.extend_from_slice(&bytes[run..]);
     }
 
     /// Writes `null`.
@@ -230,8 +435,20 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes `s` as a JSON string, quoted and escaped exactly as serde_json
     /// does, or as the writer's [`Escape`] mode says when another was chosen.
+    ///
+    /// When streaming, a string longer than 64 KiB is escaped in pieces,
+    /// each handed to the writer as the buffer fills, so it never needs a
+    /// buffer of its own size.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
+        if s.len() > PIECE {
+            return self.write_long_str(s);
+        }
+        self.write_quoted(s);
+    }
+
+    #[inline(always)]
+    fn write_quoted(&mut self, s: &str) {
         // One predictable branch per string; the other modes' escaper is
         // out of line, so the default path stays as it was.
         if self.escape == Escape::Default {
@@ -241,11 +458,36 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn write_long_str(&mut self, s: &str) {
+        if self.buf.sink.is_none() {
+            // In memory the whole string is needed anyway.
+            return self.write_quoted(s);
+        }
+        self.buf.push(b'"');
+        let mut rest = s;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(PIECE);
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let (piece, tail) = rest.split_at(cut);
+            if self.escape == Escape::Default {
+                escape::write_unquoted(&mut self.buf, piece);
+            } else {
+                crate::escape_ext::write_unquoted_ext(&mut self.buf, piece, self.escape);
+            }
+            rest = tail;
+        }
+        self.buf.push(b'"');
+    }
+
     /// Gives the escape and number modules the buffer itself, so they can
     /// reserve once and write without further checks.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn buf_mut(&mut self) -> &mut Vec<u8> {
+    pub(crate) fn buf_mut(&mut self) -> &mut Buf<'a> {
         &mut self.buf
     }
 
@@ -445,7 +687,7 @@ fn split_key(literal: &str) -> (u8, &[u8]) {
 /// size that fits, the same trick `memcpy` itself uses for short inputs,
 /// but inlined. Numbers, indents and most keys and strings are this short.
 #[inline(always)]
-pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
     let n = bytes.len();
     if n > 32 {
         buf.extend_from_slice(bytes);
@@ -454,7 +696,8 @@ pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
     buf.reserve(n);
     let len = buf.len();
     let src = bytes.as_ptr();
-    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`. Every read
+    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`, which is
+    // read after it (making room may have drained the buffer). Every read
     // is inside `bytes` and every write inside `dst[..n]`: each pair of
     // copies of width `k` covers `[0, k)` and `[n - k, n)` with `k <= n`,
     // which together cover `[0, n)`. The regions do not overlap because
@@ -488,16 +731,18 @@ pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::extend_short;
+    use super::{extend_short, Buf};
 
     #[test]
     fn extend_short_copies_every_length() {
         let source: Vec<u8> = (0..=64u8).collect();
         for n in 0..=64 {
             for start in [0, 1, 7, 31] {
-                let mut buf = vec![0xAA; start];
-                buf.reserve_exact(0);
+                let mut bytes = vec![0xAA; start];
+                bytes.shrink_to_fit();
+                let mut buf = Buf::in_memory(bytes);
                 extend_short(&mut buf, &source[..n]);
+                let buf = buf.into_vec();
                 assert_eq!(&buf[..start], &vec![0xAA; start][..]);
                 assert_eq!(&buf[start..], &source[..n], "n = {n}, start = {start}");
             }

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::stream::Pieces;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 macro_rules! deref_impls {
@@ -12,6 +13,11 @@ macro_rules! deref_impls {
             #[inline]
             fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 (**self).write_json(w);
+            }
+
+            #[inline]
+            fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+                (**self).write_json_piece(w, pieces)
             }
         }
 
@@ -36,6 +42,11 @@ impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         (**self).write_json(w);
+    }
+
+    #[inline]
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        (**self).write_json_piece(w, pieces)
     }
 }
 

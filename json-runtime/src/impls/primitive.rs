@@ -35,9 +35,9 @@ impl ToJson for bool {
         // Two calls, not one with a chosen slice: each copy then has a
         // constant length and compiles to a store instead of a memcpy call.
         if *self {
-            w.write_raw("true");
+            w.write_ascii(b"true");
         } else {
-            w.write_raw("false");
+            w.write_ascii(b"false");
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 
+use crate::stream::{write_indexed_piece, Pieces};
 use crate::{Format, JsonWriter, ToJson};
 
 /// Writes every item as one JSON array. The writer may drain to its
@@ -31,10 +32,17 @@ where
     w.end_array(false);
 }
 
+// Sequences reached by index also stream element by element through the
+// async writers (`write_json_piece`).
+
 impl<T: ToJson> ToJson for [T] {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_seq(w, self);
+    }
+
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        write_indexed_piece(w, pieces, self.len(), |i, w| self[i].write_json(w))
     }
 }
 
@@ -43,12 +51,31 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_seq(w, self);
     }
+
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        self[..].write_json_piece(w, pieces)
+    }
 }
 
 impl<T: ToJson> ToJson for Vec<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_seq(w, self);
+    }
+
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        self[..].write_json_piece(w, pieces)
+    }
+}
+
+impl<T: ToJson> ToJson for VecDeque<T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self);
+    }
+
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        write_indexed_piece(w, pieces, self.len(), |i, w| self[i].write_json(w))
     }
 }
 
@@ -62,4 +89,4 @@ macro_rules! iterable {
         }
     )*};
 }
-iterable!(VecDeque<T>, LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);
+iterable!(LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);
