@@ -125,7 +125,9 @@ pub use async_io::{
     to_async_writer_pretty,
 };
 pub use fields::ToJsonFields;
-pub use file::{write_file, write_file_pretty, write_file_with};
+pub use file::{
+    remove_stale_temp_files, write_file, write_file_pretty, write_file_with, WriteFileError,
+};
 pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
 #[doc(hidden)]
