@@ -10,7 +10,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 macro_rules! deref_impls {
     ($(<$($lt:lifetime),*> $ptr:ty;)*) => {$(
         impl<$($lt,)* T: ToJson + ?Sized> ToJson for $ptr {
-            #[inline]
+            // Forwarding only: inlined even in debug builds, where a frame
+            // of its own per level would cost stack in recursive types.
+            #[cfg_attr(debug_assertions, inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 (**self).write_json(w);
             }
