@@ -461,6 +461,15 @@ async fn top_level_sequences_stream_element_by_element() {
     let check = |what: &str, w: &Probe<'_>, expected: &[u8], per_element: usize| {
         assert!(w.out == expected, "{what}: bytes differ");
         let (_, first_encodes, _) = w.writes[0];
+        let most_ahead = w
+            .writes
+            .iter()
+            .map(|&(accepted, encodes, _)| (encodes * per_element).saturating_sub(accepted))
+            .max()
+            .unwrap();
+        eprintln!(
+            "{what}: {first_encodes} of {N} encoded at the first write, at most {most_ahead} bytes encoded ahead of the writer"
+        );
         assert!(
             first_encodes <= CHUNK / per_element + 1,
             "{what}: {first_encodes} elements encoded before the first write"

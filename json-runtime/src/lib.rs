@@ -35,11 +35,13 @@
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
 //! [`Options`] also chooses how strings are escaped ([`Escape`]): all
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
-//! as serde_json.
+//! as serde_json. `Options` has every entry point below as a method too
+//! (arrays, JSON Lines, files, the Tokio writers).
 //!
 //! In-memory encoding cannot fail, so those functions return no `Result`.
-//! [`to_writer`] streams through a bounded buffer (under 512 KiB) and returns the
-//! first I/O error; nothing is written to the writer after it.
+//! [`to_writer`] streams through a buffer of at most 512 KiB (see
+//! [Memory](#memory)) and returns the first I/O error; nothing is written
+//! to the writer after it.
 //!
 //! # Sequences, files and async writers
 //!
@@ -47,33 +49,63 @@
 //! |---|---|
 //! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
-//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`] |
+//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number` (feature `serde_json`) | they implement [`ToJson`] |
+//!
+//! # Memory
+//!
+//! [`to_writer`] and every other entry point that writes to an
+//! `io::Write` ([`to_writer_array`], [`to_writer_lines`], [`write_file`],
+//! the pretty and [`Options`] forms) hold **at most 512 KiB of output**,
+//! whatever the value: the buffer drains into the writer whenever a write
+//! would take it past that, inside a long string or between two fields as
+//! much as between elements, and strings longer than 64 KiB are escaped
+//! (raw JSON and indents copied) in 64 KiB pieces. Writes to the writer
+//! are 448-512 KiB, except the last. Beyond the buffer, encoding allocates
+//! only the pretty layout's line-break cache (1 + depth × indent bytes,
+//! 201 bytes at depth 100 with two spaces) and what some values' own impls
+//! allocate while they are written: a `format_args!` with placeholders and
+//! a non-UTF-8 `Path` are formatted into a `String` first, `#[serde(into)]`
+//! clones the value, and with serde_json's `arbitrary_precision` a
+//! `Number` is turned into its text. `tests/bounded_buffer.rs` measures the
+//! peak heap with a counting allocator: 524 288 bytes for 5 MB strings,
+//! strings where every byte needs an escape, every [`Escape`] mode, a 5 MB
+//! map key, 4 MB of [`RawJson`], a struct of three long strings and one of
+//! 26 × 60 KiB strings, and the array, JSON Lines and file writers.
+//!
+//! The in-memory functions ([`to_vec`], …) hold the whole document, as
+//! they must. The Tokio writers encode into memory between awaits, so
+//! they hold one 64 KiB chunk plus one element of a top-level sequence or
+//! iterator, and any other value whole (see `to_async_writer`).
 //!
 //! # Nesting depth
 //!
 //! As with serde_json's serializer, encoding recurses once per level of
-//! nesting (a `Box`, `Vec`, map or `serde_json::Value` array or object
-//! inside another), so how deep a value can be is bounded by the stack of
-//! the thread that encodes it; there is no limit of its own. Stack used per
-//! level, measured by `tests/deep_nesting.rs` (rustc 1.95, x86_64):
+//! nesting (a `Box`, `Option<Box<_>>`, `Vec`, map or `serde_json::Value`
+//! array or object inside another), so how deep a value can be is bounded
+//! by the stack of the thread that encodes it; there is no limit of its
+//! own. Stack used per level, measured by `tests/deep_nesting.rs`
+//! (rustc 1.95, x86_64; the deepest write of a value 1001 levels deep
+//! against one 1 level deep):
 //!
-//! | per level | release | debug |
-//! |---|---|---|
-//! | recursive derived enum through `Box` | 32 B | 160 B |
-//! | `Vec` of a derived type | 48 B | 416 B |
-//! | `serde_json::Value` arrays, compact | 47 B | 191 B |
-//! | `serde_json::Value` arrays, pretty | 79 B | 1.8 KB |
-//! | serde_json itself, `Value` arrays, compact | 79 B | 1.2 KB |
+//! | per level | debug | release, compact | release, pretty | serde_json, debug / release |
+//! |---|---|---|---|---|
+//! | struct with `next: Option<Box<Self>>` | 128 B | 48 B | 64 B | 736 B / 112 B |
+//! | enum cons list, `Cons(u32, Box<Self>)` | 144 B | 64 B | 64 B | 528 B / 80 B |
+//! | enum newtype chain, `Node(Box<Self>)` | 128 B | 32 B | 64 B | 336 B / 48 B |
+//! | untagged enum of `Vec<Self>` | 160 B | 64 B | 80 B | 784 B / 64 B |
+//! | `serde_json::Value` arrays | 128 B | 64 B | 80 B | 1200 B / 48 B |
+//! | `serde_json::Value` objects | 368 B | 64 B | 96 B | 672 B / 80 B |
 //!
-//! So 10 000 levels fit in the 2 MiB stack of a spawned or test thread
-//! (in debug builds only compact output does), and 100 000 levels need
-//! about 5 MB in release builds. Encode deeper values on a thread with a
-//! larger stack (`std::thread::Builder::stack_size`). Running out of stack
-//! is never silent: Rust's stack guard stops the process with "thread '…'
-//! has overflowed its stack". (Dropping such a value recurses too, for
-//! `Box` chains and `Value` alike.)
+//! Debug builds use the same stack in pretty layout as in compact. So
+//! 10 000 levels of any of these fit in the 2 MiB stack of a spawned or
+//! test thread, in debug builds too except `Value` objects (3.7 MB), and
+//! 100 000 levels need 5-10 MB in release builds. Encode deeper values on
+//! a thread with a larger stack (`std::thread::Builder::stack_size`).
+//! Running out of stack is never silent: Rust's stack guard stops the
+//! process with "thread '…' has overflowed its stack". (Dropping such a
+//! value recurses too, for `Box` chains and `Value` alike.)
 //!
 //! # Attributes
 //!
