@@ -225,6 +225,7 @@ fn concurrent_writers_and_readers() {
 #[test]
 fn read_only_folder() {
     use std::os::unix::fs::PermissionsExt;
+    // SAFETY: `geteuid` only reads the process's credentials.
     if unsafe { libc::geteuid() } == 0 {
         eprintln!("skipped: root ignores folder permissions");
         return;

@@ -459,14 +459,22 @@ fn encode_to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
 }
 
 fn into_string(bytes: Vec<u8>) -> String {
-    // SAFETY: every byte in the buffer is ASCII (structure, digits written
-    // through `buf_mut`, `write_ascii`), or comes whole from a `&str`
-    // (`write_raw`, `key`, `key_dyn`, `static_entries` and escaped string
-    // contents, which copy whole `&str`s between ASCII escapes), or is the
-    // pretty indent. `key` cuts its literal only at character boundaries
-    // (`str` slicing panics otherwise). Compact output writes no indent, and
-    // the callers that write one check that it is UTF-8 first. So the bytes
-    // are valid UTF-8.
+    // SAFETY: `bytes` is what an in-memory `JsonWriter` wrote, and every
+    // write puts valid UTF-8 after valid UTF-8:
+    // - ASCII: structure, numbers (through `buf_mut`), `write_ascii` (the
+    //   crate's own date and address text, built from ASCII and from whole
+    //   `&str`s that `Display` produced);
+    // - whole `&str`s: `write_raw`, `key_dyn`, `static_entries`, compact
+    //   `key`; escaped strings copy runs of their `&str` cut only before an
+    //   ASCII byte that is escaped, or, in the other `Escape` modes, at
+    //   character boundaries;
+    // - pretty `key` cuts its literal after its first and before its last
+    //   byte, which it asserts are ASCII, so between characters;
+    // - the pretty indent: compact output writes none, and the callers that
+    //   write one check first that it is UTF-8.
+    // Pieces that split a character (long raw text, in `Buf::extend_slow`)
+    // exist only when streaming to an `io::Write`, never in memory, and
+    // `resume_array` only removes an ASCII `[`. So the bytes are UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 

@@ -172,21 +172,26 @@ pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
 #[inline]
 fn write_finite<T: zmij::Float>(out: &mut Buf<'_>, value: T) {
     const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
-    // zmij::Buffer is an array of `MaybeUninit<u8>` and nothing else; were
-    // that ever to change, this falls back to the copying path.
-    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE > 64 {
+    // zmij::Buffer is a `[MaybeUninit<u8>; 24]` and nothing else in the
+    // zmij version this crate pins exactly (see Cargo.toml), which is what
+    // the `unsafe` below relies on. A change of size or alignment falls
+    // back to the copying path; any other change of that private layout
+    // must be checked when the pin is moved.
+    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE != 24 {
         let mut buffer = zmij::Buffer::new();
         extend_short(out, buffer.format_finite(value).as_bytes());
         return;
     }
     out.reserve(SIZE);
     let len = out.len();
-    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`, and
+    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`
+    // (read after it, which may have drained the buffer), and
     // `zmij::Buffer` has alignment 1 and size `SIZE`, so the reference is
-    // aligned and in bounds. Its only field is a `[MaybeUninit<u8>; SIZE]`,
-    // valid for any contents, uninitialized included, so viewing spare
-    // capacity as a `Buffer` creates no invalid value. Nothing else refers
-    // to that memory while `buffer` lives.
+    // aligned and in bounds. In the pinned zmij (=1.0.23) its only field is
+    // a `[MaybeUninit<u8>; 24]`, valid for any contents, uninitialized
+    // included, so viewing spare capacity as a `Buffer` creates no invalid
+    // value, and `format_finite` only writes to it before reading. Nothing
+    // else refers to that memory while `buffer` lives.
     let buffer = unsafe { &mut *out.as_mut_ptr().add(len).cast::<zmij::Buffer>() };
     let text = buffer.format_finite(value);
     let (start, n) = (text.as_ptr(), text.len());
