@@ -473,8 +473,8 @@ fn into_string(bytes: Vec<u8>) -> String {
     // - the pretty indent: compact output writes none, and the callers that
     //   write one check first that it is UTF-8.
     // Pieces that split a character (long raw text, in `Buf::extend_slow`)
-    // exist only when streaming to an `io::Write`, never in memory, and
-    // `resume_array` only removes an ASCII `[`. So the bytes are UTF-8.
+    // exist only when streaming to an `io::Write`, never in memory. So the
+    // bytes are UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
@@ -501,10 +501,12 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
 
 /// Streams `value` as compact JSON into `writer`.
 ///
-/// Output goes through a bounded internal buffer, so memory stays flat
-/// however large the document is. The writer is flushed at the end. The
-/// first I/O error is returned and nothing is written to `writer` after
-/// it. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
+/// Output goes through an internal buffer that never holds more than
+/// 512 KiB, however large the document and whatever it holds (a long
+/// string is escaped in pieces; see [Memory](crate#memory)). The writer is
+/// flushed at the end. The first I/O error is returned and nothing is
+/// written to `writer` after it; the value itself is still encoded to its
+/// end, into a buffer that is dropped. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
 /// bounded by the thread's stack, as in [`to_vec`]. To replace a file
 /// safely, see [`write_file`]; for a sequence that is not in memory, see
 /// [`to_writer_array`].

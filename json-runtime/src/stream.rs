@@ -28,16 +28,6 @@ pub(crate) enum ArrayState {
     Open { any: bool },
 }
 
-/// Opens a writer positioned inside an array whose `[` already went out in
-/// an earlier piece: opening the array sets the nesting depth for pretty
-/// layout, and the `[` it wrote is dropped again.
-pub(crate) fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
-    let len = w.len();
-    w.begin_array();
-    debug_assert_eq!(w.len(), len + 1);
-    w.buf_mut().truncate(len);
-}
-
 /// Encodes array elements into `buf` (empty on entry) until it holds at
 /// least `threshold` bytes or the items run out, and says whether they ran
 /// out (then the closing `]` is in `buf` too).
@@ -65,7 +55,7 @@ where
             false
         }
         ArrayState::Open { any } => {
-            resume_array(&mut w);
+            w.resume_array();
             any
         }
     };
@@ -153,7 +143,7 @@ pub(crate) fn write_indexed_piece<F: Format>(
     mut write_element: impl FnMut(usize, &mut JsonWriter<'_, F>),
 ) -> bool {
     if pieces.started {
-        resume_array(w);
+        w.resume_array();
     } else {
         pieces.started = true;
         w.begin_array();

@@ -138,11 +138,6 @@ impl Buf<'_> {
         unsafe { self.bytes.set_len(len) }
     }
 
-    #[inline(always)]
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.bytes.truncate(len);
-    }
-
     /// Makes room for `additional` more bytes: afterwards
     /// `capacity() - len() >= additional`, as after [`Vec::reserve`]. When
     /// streaming, the bytes already held may have been drained to the
@@ -629,6 +624,15 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             self.depth += 1;
         }
         self.buf.push(b'[');
+    }
+
+    /// Continues inside an array whose `[` was written by another writer
+    /// (an earlier piece of the same output): the nesting depth that
+    /// [`begin_array`](Self::begin_array) sets, without the `[`.
+    pub(crate) fn resume_array(&mut self) {
+        if F::PRETTY {
+            self.depth += 1;
+        }
     }
 
     /// Writes what comes before an element: `,` unless it is the first; in
