@@ -357,3 +357,200 @@ async fn iterator_is_not_drained_after_an_error() {
         .unwrap_err();
     assert!(consumed.get() < MANY / 2, "consumed {}", consumed.get());
 }
+
+/// An element that counts how often it is encoded.
+struct Counted<'a> {
+    encodes: &'a std::sync::atomic::AtomicUsize,
+    value: u32,
+}
+
+impl ToJson for Counted<'_> {
+    fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
+        self.encodes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.value.write_json(w);
+    }
+}
+
+/// Records, for each write, how many elements had been encoded when it
+/// came, and how many bytes it had accepted before.
+struct Probe<'a> {
+    encodes: &'a std::sync::atomic::AtomicUsize,
+    out: Vec<u8>,
+    /// (bytes accepted before this write, encodes so far, write length)
+    writes: Vec<(usize, usize, usize)>,
+    polls: usize,
+}
+
+impl AsyncWrite for Probe<'_> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = &mut *self;
+        // A slow reader: every other poll is not ready.
+        this.polls += 1;
+        if this.polls % 2 == 0 {
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        let encodes = this.encodes.load(std::sync::atomic::Ordering::Relaxed);
+        this.writes.push((this.out.len(), encodes, buf.len()));
+        // Accept at most 16 KiB per call, as a socket might.
+        let n = buf.len().min(16 * 1024);
+        this.out.extend_from_slice(&buf[..n]);
+        Poll::Ready(Ok(n))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// `to_async_writer` of a million-element sequence encodes only about a
+/// chunk ahead of what the writer accepted: the first write comes after a
+/// chunk's worth of elements, not all of them, and every later write finds
+/// the encoder at most about one chunk ahead of the bytes taken.
+#[tokio::test]
+async fn top_level_sequences_stream_element_by_element() {
+    use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    const N: u32 = 1_000_000;
+    /// Each element is at least 7 bytes (`1000000,` and up from 100 000).
+    const MIN_ELEMENT: usize = 7;
+    const CHUNK: usize = 64 * 1024;
+
+    let encodes = AtomicUsize::new(0);
+    let items: Vec<Counted<'_>> = (0..N)
+        .map(|i| Counted {
+            encodes: &encodes,
+            value: 1_000_000 + i,
+        })
+        .collect();
+    let expected = serde_compact(&(1_000_000..1_000_000 + N).collect::<Vec<u32>>());
+    let expected_pretty = serde_pretty(&(1_000_000..1_000_000 + N).collect::<Vec<u32>>());
+
+    async fn probe<'a, T: ToJson + ?Sized>(
+        encodes: &'a AtomicUsize,
+        value: &T,
+        pretty: bool,
+    ) -> Probe<'a> {
+        encodes.store(0, Ordering::Relaxed);
+        let mut w = Probe {
+            encodes,
+            out: Vec::new(),
+            writes: Vec::new(),
+            polls: 0,
+        };
+        if pretty {
+            json_runtime::to_async_writer_pretty(&mut w, value)
+                .await
+                .unwrap();
+        } else {
+            json_runtime::to_async_writer(&mut w, value).await.unwrap();
+        }
+        w
+    }
+
+    let check = |what: &str, w: &Probe<'_>, expected: &[u8], per_element: usize| {
+        assert!(w.out == expected, "{what}: bytes differ");
+        let (_, first_encodes, _) = w.writes[0];
+        let most_ahead = w
+            .writes
+            .iter()
+            .map(|&(accepted, encodes, _)| (encodes * per_element).saturating_sub(accepted))
+            .max()
+            .unwrap();
+        eprintln!(
+            "{what}: {first_encodes} of {N} encoded at the first write, at most {most_ahead} bytes encoded ahead of the writer"
+        );
+        assert!(
+            first_encodes <= CHUNK / per_element + 1,
+            "{what}: {first_encodes} elements encoded before the first write"
+        );
+        for &(accepted, encodes, len) in &w.writes {
+            // Never more than one chunk (and the element that crossed it)
+            // beyond what the writer took.
+            let ahead = encodes * per_element;
+            assert!(
+                ahead <= accepted + CHUNK + 2 * per_element + 16 * 1024,
+                "{what}: {encodes} encoded with {accepted} bytes accepted"
+            );
+            assert!(len <= CHUNK + 64, "{what}: a write of {len} bytes");
+        }
+        assert_eq!(encodes_total(w), N as usize, "{what}: every element once");
+    };
+    fn encodes_total(w: &Probe<'_>) -> usize {
+        w.encodes.load(Ordering::Relaxed)
+    }
+
+    let w = probe(&encodes, &items, false).await;
+    check("Vec", &w, &expected, MIN_ELEMENT + 1);
+    let w = probe(&encodes, &items[..], false).await;
+    check("slice", &w, &expected, MIN_ELEMENT + 1);
+    let boxed: Box<[Counted<'_>]> = items.into_boxed_slice();
+    let w = probe(&encodes, &boxed, false).await;
+    check("Box<[T]>", &w, &expected, MIN_ELEMENT + 1);
+    let shared = std::sync::Arc::new(VecDeque::from(boxed.into_vec()));
+    let w = probe(&encodes, &shared, false).await;
+    check("Arc<VecDeque>", &w, &expected, MIN_ELEMENT + 1);
+    // Pretty: `\n  1000000,` is 11 bytes an element.
+    let w = probe(&encodes, &shared, true).await;
+    check("Arc<VecDeque>, pretty", &w, &expected_pretty, 11);
+
+    // Documented limit: a sequence inside a struct is encoded whole first.
+    let wrapped = (0u8, &*shared);
+    let w = probe(&encodes, &wrapped, false).await;
+    assert_eq!(
+        w.writes[0].1, N as usize,
+        "a nested sequence is not streamed"
+    );
+}
+
+/// The futures are `Send` when their inputs are, so they can run on a
+/// multi-threaded runtime (`tokio::spawn`).
+#[test]
+fn async_writer_futures_are_send() {
+    fn assert_send<T: Send>(_: &T) {}
+    let doc = orders(3);
+    let mut sink = tokio::io::sink();
+    let fut = json_runtime::to_async_writer(&mut sink, &doc);
+    assert_send(&fut);
+    drop(fut);
+    let fut = json_runtime::to_async_writer_pretty(tokio::io::sink(), &doc[..]);
+    assert_send(&fut);
+    let fut = json_runtime::to_async_writer_array(tokio::io::sink(), doc.iter());
+    assert_send(&fut);
+    let fut = json_runtime::to_async_writer_lines(tokio::io::sink(), doc.clone());
+    assert_send(&fut);
+    let options = json_runtime::Options::new().escape(json_runtime::Escape::Ascii);
+    let fut = options.to_async_writer(tokio::io::sink(), &doc);
+    assert_send(&fut);
+    let fut = options.to_async_writer_array(tokio::io::sink(), doc.iter());
+    assert_send(&fut);
+    let fut = options.to_async_writer_lines(tokio::io::sink(), doc.iter());
+    assert_send(&fut);
+    // And they run there.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .build()
+        .unwrap();
+    let doc = std::sync::Arc::new(orders(2000));
+    let task = {
+        let doc = doc.clone();
+        runtime.spawn(async move {
+            let mut out = Vec::new();
+            json_runtime::to_async_writer(&mut out, &*doc)
+                .await
+                .map(|()| out)
+        })
+    };
+    let out = runtime.block_on(task).unwrap().unwrap();
+    assert!(out == serde_compact(&*doc));
+}

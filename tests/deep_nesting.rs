@@ -3,80 +3,335 @@
 //! (see "Nesting depth" in the json-runtime docs). These tests pin that
 //! down:
 //!
-//! - the stack used per level is measured and stays within the documented
-//!   figure;
-//! - 10 000 levels encode on the default 2 MiB test-thread stack, for a
-//!   recursive derived `Box` type and for `serde_json::Value` arrays;
+//! - the stack used per level is measured for six shapes of recursive
+//!   value, compact and pretty, and stays within the figures documented
+//!   in the README and the crate docs, in debug and in release builds
+//!   (`cargo test --release -p json-tests --test deep_nesting`);
+//! - 10 000 levels encode on the default 2 MiB test-thread stack for every
+//!   shape documented to fit there, compact and pretty;
 //! - 100 000 levels encode on a thread given a large enough stack;
 //! - going past the stack is never silent: a child process that tries it
 //!   is stopped by Rust's stack guard with "has overflowed its stack".
 //!
-//! Dropping a 100 000-deep `Box` chain or `Value` recurses too, so every
-//! deep value here is torn down iteratively.
+//! Dropping a deep `Box` chain or `Value` recurses too, so every deep value
+//! here is torn down iteratively.
+
+use std::io::{self, Write};
 
 use std::process::Command;
 
-use json_runtime::{Format, JsonWriter, ToJson};
-use serde_json::Value;
+use json_runtime::ToJson;
+use serde_json::{Map, Value};
 
+// ------------------------------------------------------------ the shapes
+
+/// A struct linked through `Option<Box<Self>>`: `{"value":1,"label":"n","next":{...}}`.
+#[derive(serde::Serialize, ToJson)]
+struct Chain {
+    value: u32,
+    label: String,
+    next: Option<Box<Chain>>,
+}
+
+/// A cons list: `{"Cons":[1,{"Cons":[2,{"End":"leaf"}]}]}`.
+#[derive(serde::Serialize, ToJson)]
+enum List {
+    End(String),
+    Cons(u32, Box<List>),
+}
+
+/// A chain of newtype variants: `{"Node":{"Node":{"Leaf":"leaf"}}}`.
 #[derive(serde::Serialize, ToJson)]
 enum Nest {
-    Leaf,
+    Leaf(String),
     Node(Box<Nest>),
 }
 
-impl Nest {
-    fn deep(levels: usize) -> Nest {
-        let mut nest = Nest::Leaf;
-        for _ in 0..levels {
-            nest = Nest::Node(Box::new(nest));
+/// Nested `Vec`s: `[[["leaf"]]]`.
+#[derive(serde::Serialize, ToJson)]
+#[serde(untagged)]
+enum Tree {
+    Leaf(String),
+    Branch(Vec<Tree>),
+}
+
+impl Drop for Chain {
+    fn drop(&mut self) {
+        let mut next = self.next.take();
+        while let Some(mut node) = next {
+            next = node.next.take();
         }
-        nest
     }
 }
 
-/// Tears the chain down one level at a time instead of recursively.
-impl Drop for Nest {
+impl Drop for List {
     fn drop(&mut self) {
-        if let Nest::Node(inner) = self {
-            let mut next = std::mem::replace(&mut **inner, Nest::Leaf);
-            while let Nest::Node(inner) = &mut next {
-                // The node dropped by this assignment holds only a leaf.
-                next = std::mem::replace(&mut **inner, Nest::Leaf);
+        if let List::Cons(_, tail) = self {
+            let mut next = std::mem::replace(&mut **tail, List::End(String::new()));
+            while let List::Cons(_, tail) = &mut next {
+                // The node dropped by this assignment holds only an end.
+                next = std::mem::replace(&mut **tail, List::End(String::new()));
             }
         }
     }
 }
 
-/// `{"Node":` × levels, `"Leaf"`, `}` × levels: what serde_json writes.
-fn nest_expected(levels: usize) -> Vec<u8> {
-    let mut out = b"{\"Node\":".repeat(levels);
-    out.extend_from_slice(b"\"Leaf\"");
-    out.extend(std::iter::repeat(b'}').take(levels));
-    out
+impl Drop for Nest {
+    fn drop(&mut self) {
+        if let Nest::Node(inner) = self {
+            let mut next = std::mem::replace(&mut **inner, Nest::Leaf(String::new()));
+            while let Nest::Node(inner) = &mut next {
+                // The node dropped by this assignment holds only a leaf.
+                next = std::mem::replace(&mut **inner, Nest::Leaf(String::new()));
+            }
+        }
+    }
 }
 
-/// `levels` arrays, one inside the other, the innermost empty.
-fn deep_array(levels: usize) -> Value {
-    let mut v = Value::Array(vec![]);
-    for _ in 1..levels {
+impl Drop for Tree {
+    fn drop(&mut self) {
+        if let Tree::Branch(items) = self {
+            let mut stack = std::mem::take(items);
+            while let Some(mut tree) = stack.pop() {
+                if let Tree::Branch(items) = &mut tree {
+                    stack.append(items);
+                }
+            }
+        }
+    }
+}
+
+/// Builds one shape `levels` deep around a leaf string.
+type Build<T> = fn(levels: usize, leaf: &str) -> T;
+
+fn chain(levels: usize, leaf: &str) -> Chain {
+    let mut c = Chain {
+        value: 0,
+        label: leaf.to_owned(),
+        next: None,
+    };
+    for i in 0..levels {
+        c = Chain {
+            value: i as u32,
+            label: "n".into(),
+            next: Some(Box::new(c)),
+        };
+    }
+    c
+}
+
+fn list(levels: usize, leaf: &str) -> List {
+    let mut l = List::End(leaf.to_owned());
+    for i in 0..levels {
+        l = List::Cons(i as u32, Box::new(l));
+    }
+    l
+}
+
+fn nest(levels: usize, leaf: &str) -> Nest {
+    let mut n = Nest::Leaf(leaf.to_owned());
+    for _ in 0..levels {
+        n = Nest::Node(Box::new(n));
+    }
+    n
+}
+
+fn tree(levels: usize, leaf: &str) -> Tree {
+    let mut t = Tree::Leaf(leaf.to_owned());
+    for _ in 0..levels {
+        t = Tree::Branch(vec![t]);
+    }
+    t
+}
+
+/// `serde_json::Value` arrays, `[[["leaf"]]]`. Dropped with [`drop_value`].
+fn value_arrays(levels: usize, leaf: &str) -> Value {
+    let mut v = Value::String(leaf.to_owned());
+    for _ in 0..levels {
         v = Value::Array(vec![v]);
     }
     v
 }
 
-/// Tears nested arrays down iteratively.
-fn drop_value(mut v: Value) {
-    while let Value::Array(mut items) = v {
-        v = items.pop().unwrap_or(Value::Null);
+/// `serde_json::Value` objects, `{"k":{"k":"leaf"}}`. Dropped with
+/// [`drop_value`].
+fn value_objects(levels: usize, leaf: &str) -> Value {
+    let mut v = Value::String(leaf.to_owned());
+    for _ in 0..levels {
+        v = Value::Object(Map::from_iter([("k".to_owned(), v)]));
+    }
+    v
+}
+
+/// Tears nested arrays and objects down iteratively.
+fn drop_value(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
     }
 }
 
-fn array_expected(levels: usize) -> Vec<u8> {
-    let mut out = vec![b'['; levels];
-    out.extend(std::iter::repeat(b']').take(levels));
-    out
+// ------------------------------------------------------------ stack per level
+
+/// Notes the lowest stack address from which the encoder called `write`.
+struct StackFloor {
+    lowest: usize,
 }
+
+impl Write for StackFloor {
+    #[inline(never)]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let here = 0u8;
+        let at = std::hint::black_box(&here) as *const u8 as usize;
+        self.lowest = self.lowest.min(at);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The stack address of the deepest `write` while `encode` writes `value`.
+#[inline(never)]
+fn deepest_write<T: ?Sized>(value: &T, encode: Encode<T>) -> usize {
+    let mut floor = StackFloor { lowest: usize::MAX };
+    encode(&mut floor, value);
+    assert_ne!(floor.lowest, usize::MAX, "nothing was written");
+    floor.lowest
+}
+
+type Encode<T> = fn(&mut StackFloor, &T);
+
+/// The leaf string: long enough that every encoder writes from inside it,
+/// at the deepest level (json-runtime drains its 512 KiB buffer there;
+/// serde_json writes every token).
+fn leaf() -> String {
+    "x".repeat(1 << 20)
+}
+
+/// Stack bytes per level, as [ours compact, ours pretty, serde_json
+/// compact, serde_json pretty]: the deepest `write` of a value one level
+/// deep and of one `LEVELS + 1` deep, encoded from the same frame, differ
+/// by what `LEVELS` levels use. Measured without reading any stack memory.
+fn per_level<T: ToJson + serde::Serialize>(build: Build<T>, teardown: fn(T)) -> [usize; 4] {
+    const LEVELS: usize = 1000;
+    let leaf = leaf();
+    let shallow = build(1, &leaf);
+    let deep = build(LEVELS + 1, &leaf);
+    let encoders: [Encode<T>; 4] = [
+        |w, v| json_runtime::to_writer(w, v).unwrap(),
+        |w, v| json_runtime::to_writer_pretty(w, v).unwrap(),
+        |w, v| serde_json::to_writer(w, v).unwrap(),
+        |w, v| serde_json::to_writer_pretty(w, v).unwrap(),
+    ];
+    let used = encoders.map(|encode| {
+        let top = deepest_write(&shallow, encode);
+        let bottom = deepest_write(&deep, encode);
+        top.saturating_sub(bottom) / LEVELS
+    });
+    // The bytes at this depth are serde_json's, compact and pretty.
+    assert!(json_runtime::to_vec(&deep) == serde_json::to_vec(&deep).unwrap());
+    assert!(json_runtime::to_vec_pretty(&deep) == serde_json::to_vec_pretty(&deep).unwrap());
+    teardown(shallow);
+    teardown(deep);
+    used
+}
+
+/// The figures documented in the README ("Nesting depth") and the crate
+/// docs: stack bytes per level, as [compact, pretty], in debug and in
+/// release builds (rustc 1.95, x86_64). The test allows a quarter more,
+/// for other compiler versions.
+struct Documented {
+    shape: &'static str,
+    debug: [usize; 2],
+    release: [usize; 2],
+}
+
+const DOCUMENTED: [Documented; 6] = [
+    Documented {
+        shape: "struct with next: Option<Box<Self>>",
+        debug: [160, 160],
+        release: [48, 64],
+    },
+    Documented {
+        shape: "enum cons list, Cons(u32, Box<Self>)",
+        debug: [160, 160],
+        release: [64, 64],
+    },
+    Documented {
+        shape: "enum newtype chain, Node(Box<Self>)",
+        debug: [144, 144],
+        release: [32, 64],
+    },
+    Documented {
+        shape: "untagged enum of Vec<Self>",
+        debug: [192, 192],
+        release: [64, 80],
+    },
+    Documented {
+        shape: "serde_json::Value arrays",
+        debug: [128, 128],
+        release: [64, 80],
+    },
+    Documented {
+        shape: "serde_json::Value objects",
+        debug: [368, 368],
+        release: [64, 96],
+    },
+];
+
+/// The documented figure for this build, the larger of the two layouts.
+fn documented_max(d: &Documented) -> usize {
+    let [compact, pretty] = if cfg!(debug_assertions) {
+        d.debug
+    } else {
+        d.release
+    };
+    compact.max(pretty)
+}
+
+#[test]
+fn stack_bytes_per_level() {
+    // serde_json needs more than a test thread's stack in debug builds.
+    let measured = on_stack(256 * MIB, || {
+        [
+            per_level(chain, drop),
+            per_level(list, drop),
+            per_level(nest, drop),
+            per_level(tree, drop),
+            per_level(value_arrays, drop_value),
+            per_level(value_objects, drop_value),
+        ]
+    });
+    let debug = cfg!(debug_assertions);
+    eprintln!("stack bytes per level (debug_assertions: {debug}): ours compact, ours pretty, serde_json compact, serde_json pretty");
+    for (documented, used) in DOCUMENTED.iter().zip(&measured) {
+        eprintln!("  {}: {used:?}", documented.shape);
+    }
+    for (documented, used) in DOCUMENTED.iter().zip(measured) {
+        let limits = if debug {
+            documented.debug
+        } else {
+            documented.release
+        };
+        for (layout, used, limit) in [
+            ("compact", used[0], limits[0]),
+            ("pretty", used[1], limits[1]),
+        ] {
+            assert!(
+                used > 0 && used <= limit + limit / 4,
+                "{}, {layout}: {used} bytes per level, documented {limit}",
+                documented.shape
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------ depth limits
 
 /// Runs `f` on a new thread with `stack` bytes of stack.
 fn on_stack<R: Send + 'static>(stack: usize, f: impl FnOnce() -> R + Send + 'static) -> R {
@@ -90,247 +345,125 @@ fn on_stack<R: Send + 'static>(stack: usize, f: impl FnOnce() -> R + Send + 'sta
 
 const MIB: usize = 1024 * 1024;
 
-// ------------------------------------------------------------ stack per level
+/// Pretty layout with an empty indent: the same code path as any indent,
+/// whose output does not grow with the square of the depth.
+const NO_INDENT: &[u8] = b"";
 
-/// Like `Nest`, with a leaf that notes where the stack is when reached.
-#[derive(ToJson)]
-enum Probe {
-    Leaf(StackMark),
-    Node(Box<Probe>),
+/// Encodes `value` on the current thread, compact into memory and
+/// streamed, and pretty (with [`NO_INDENT`]), and checks each against
+/// serde_json's compact bytes (computed by the caller on a large stack).
+/// With an empty indent, pretty output is the compact output with a line
+/// break before each entry and closing bracket and `": "` for `":"`; the
+/// shapes here have no such text in their strings. (serde_json itself
+/// takes minutes to write 10 000 levels with an empty indent in debug
+/// builds: it writes the empty indent once per level on every line.)
+fn check_here<T: ToJson>(what: &str, value: &T, compact: &[u8]) {
+    assert!(json_runtime::to_vec(value) == compact, "{what} compact");
+    let mut streamed = Vec::new();
+    json_runtime::to_writer(&mut streamed, value).unwrap();
+    assert!(streamed == compact, "{what} streamed");
+    let pretty = json_runtime::PrettyFormatter::with_indent(NO_INDENT).to_string(value);
+    assert!(pretty.matches('\n').count() >= 2 * 10_000, "{what} pretty");
+    let flattened = pretty.replace('\n', "").replace("\": ", "\":");
+    assert!(flattened.as_bytes() == compact, "{what} pretty");
 }
 
-struct StackMark;
-
-thread_local! {
-    static LEAF_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+/// serde_json's compact bytes for `value`, on a stack large enough for
+/// its debug builds.
+fn serde_bytes<T: serde::Serialize + Sync>(value: &T) -> Vec<u8> {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 * MIB)
+            .spawn_scoped(s, || serde_json::to_vec(value).unwrap())
+            .unwrap()
+            .join()
+            .unwrap()
+    })
 }
 
-impl ToJson for StackMark {
-    #[inline(never)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        let here = 0u8;
-        LEAF_AT.with(|c| c.set(std::hint::black_box(&here) as *const u8 as usize));
-        w.write_raw("null");
-    }
-}
-
-/// A `ToJson` at the top of the stack, for the same measurement on
-/// `Value` arrays: it writes its inner value and notes the stack there.
-struct Top<'a, T: ?Sized>(&'a T, std::cell::Cell<usize>);
-
-impl<T: ToJson + ?Sized> ToJson for Top<'_, T> {
-    #[inline(never)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        let here = 0u8;
-        self.1
-            .set(std::hint::black_box(&here) as *const u8 as usize);
-        self.0.write_json(w);
-    }
-}
-
-/// Stack bytes per level of the derived recursive `Box` enum, measured.
-fn nest_bytes_per_level(levels: usize) -> usize {
-    let mut probe = Probe::Leaf(StackMark);
-    for _ in 0..levels {
-        probe = Probe::Node(Box::new(probe));
-    }
-    let top = Top(&probe, std::cell::Cell::new(0));
-    json_runtime::to_vec(&top);
-    let leaf = LEAF_AT.with(|c| c.get());
-    let used = top.1.get() - leaf;
-    // Iterative teardown.
-    let mut next = probe;
-    while let Probe::Node(inner) = next {
-        next = *inner;
-    }
-    used / levels
-}
-
-/// Stack bytes per level of nested `Value` arrays, measured with a leaf
-/// probe inside a `Value`-like chain: the deepest array's first element is
-/// reached through the same impls as any other level, so measure the
-/// stack at depth `levels` by encoding a value whose innermost element is
-/// a `StackMark` behind the same number of `Vec<Value>` levels.
-fn value_bytes_per_level(levels: usize) -> usize {
-    // The Value impl recurses through write_seq over &Vec<Value>; mirror
-    // that with `Vec<Probed>` so the leaf can be marked.
-    enum Probed {
-        Array(Vec<Probed>),
-        Mark,
-    }
-    impl ToJson for Probed {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-            match self {
-                Probed::Array(items) => items.write_json(w),
-                Probed::Mark => StackMark.write_json(w),
-            }
-        }
-    }
-    let mut v = Probed::Mark;
-    for _ in 0..levels {
-        v = Probed::Array(vec![v]);
-    }
-    let top = Top(&v, std::cell::Cell::new(0));
-    json_runtime::to_vec(&top);
-    let leaf = LEAF_AT.with(|c| c.get());
-    let used = top.1.get() - leaf;
-    let mut next = v;
-    while let Probed::Array(mut items) = next {
-        next = items.pop().unwrap_or(Probed::Mark);
-    }
-    used / levels
-}
-
-/// The figures documented in json-runtime's "Nesting depth" section, with
-/// room for other compilers: at most this many bytes per level.
-/// Debug builds: `Box` chains and `Value` arrays (which must fit 10 000
-/// levels in a 2 MiB stack), then sequences of derived types.
-const DOCUMENTED_BOX_DEBUG: usize = 200;
-const DOCUMENTED_VEC_DEBUG: usize = 500;
-const DOCUMENTED_PRETTY_DEBUG: usize = 2500;
-/// Release builds, every shape.
-const DOCUMENTED_RELEASE: usize = 100;
-
-#[test]
-fn stack_bytes_per_level() {
-    let nest = nest_bytes_per_level(1000);
-    let vec = value_bytes_per_level(1000);
-    let value = measure_value_arrays(1000, |v| {
-        std::hint::black_box(json_runtime::to_vec(v));
-    });
-    let value_pretty = measure_value_arrays(1000, |v| {
-        std::hint::black_box(json_runtime::to_vec_pretty(v));
-    });
-    let serde = measure_value_arrays(1000, |v| {
-        std::hint::black_box(serde_json::to_vec(v).unwrap());
-    });
-    eprintln!(
-        "stack per level (debug_assertions: {}): derived Box enum {nest} B, \
-         Vec of a ToJson enum {vec} B, serde_json::Value arrays {value} B \
-         (pretty {value_pretty} B; serde_json itself {serde} B)",
-        cfg!(debug_assertions)
-    );
-    let (max_box, max_vec, max_pretty) = if cfg!(debug_assertions) {
-        (
-            DOCUMENTED_BOX_DEBUG,
-            DOCUMENTED_VEC_DEBUG,
-            DOCUMENTED_PRETTY_DEBUG,
-        )
-    } else {
-        (DOCUMENTED_RELEASE, DOCUMENTED_RELEASE, DOCUMENTED_RELEASE)
-    };
-    for (what, used, max) in [
-        ("Box enum", nest, max_box),
-        ("Value", value, max_box),
-        ("Value pretty", value_pretty, max_pretty),
-        ("Vec", vec, max_vec),
-    ] {
-        assert!(used > 0 && used <= max, "{what}: {used} bytes per level");
-    }
-}
-
-/// Stack bytes per level of real `serde_json::Value` arrays, which offer
-/// no hook at the leaf: a region of the stack below the caller is painted
-/// with a pattern, the value is encoded, and the lowest overwritten byte
-/// shows how deep the encoder reached. Done for 1 and `levels + 1` levels,
-/// the difference is what the extra levels used.
-fn measure_value_arrays(levels: usize, encode: fn(&Value)) -> usize {
-    const REGION: usize = 4 * 1024 * 1024;
-    const PAINT: u8 = 0xA5;
-
-    /// Fills `REGION` bytes of stack just below the caller with `PAINT`,
-    /// and returns the lowest address painted.
-    #[inline(never)]
-    fn paint() -> usize {
-        let mut buf = [PAINT; REGION];
-        std::hint::black_box(&mut buf);
-        buf.as_ptr() as usize
-    }
-
-    #[inline(never)]
-    fn reach(v: &Value, encode: fn(&Value)) -> usize {
-        let low = paint();
-        let here = 0u8;
-        let top = std::hint::black_box(&here) as *const u8 as usize;
-        encode(v);
-        // SAFETY: the painted region lies within this thread's stack (16 MiB,
-        // see below), between the stack pointer and this frame; reading it
-        // back only inspects bytes the encoder's frames left there.
-        let region = unsafe { std::slice::from_raw_parts(low as *const u8, REGION) };
-        let first = region.iter().position(|&b| b != PAINT).unwrap_or(REGION);
-        top - (low + first)
-    }
-
-    let shallow = deep_array(1);
-    let deep = deep_array(levels + 1);
-    let used = on_stack(16 * MIB, move || {
-        let a = reach(&shallow, encode);
-        let b = reach(&deep, encode);
-        drop_value(deep);
-        b.saturating_sub(a)
-    });
-    used / levels
-}
-
-// ------------------------------------------------------------ depth limits
-
+/// 10 000 levels of every shape documented to fit a 2 MiB stack at that
+/// depth (all of them in release builds; in debug builds all but `Value`
+/// objects, at 368 bytes a level) encode on the test thread itself, compact
+/// and pretty, and equal serde_json. (Pretty output with the usual indent
+/// would hold 2 × (1 + 2 + … + 10 000) bytes of indentation, 100 MB; the
+/// stack it uses is the same with an empty one. Pretty output is compared
+/// with serde_json's at 1000 levels, in `stack_bytes_per_level`.)
 #[test]
 fn ten_thousand_levels_on_the_default_test_stack() {
-    let levels = 10_000;
-    let nest = Nest::deep(levels);
-    assert!(json_runtime::to_vec(&nest) == nest_expected(levels));
-    let mut streamed = Vec::new();
-    json_runtime::to_writer(&mut streamed, &nest).unwrap();
-    assert!(streamed == nest_expected(levels));
+    const LEVELS: usize = 10_000;
+    let leaf = "leaf";
 
-    let value = deep_array(levels);
-    assert!(json_runtime::to_vec(&value) == array_expected(levels));
-    streamed.clear();
-    json_runtime::to_writer(&mut streamed, &value).unwrap();
-    assert!(streamed == array_expected(levels));
+    let value = chain(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    check_here("chain", &value, &compact);
+
+    let value = list(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    check_here("cons list", &value, &compact);
+
+    let value = nest(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    check_here("newtype chain", &value, &compact);
+
+    let value = tree(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    check_here("nested Vec", &value, &compact);
+
+    let value = value_arrays(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    check_here("Value arrays", &value, &compact);
     drop_value(value);
-    // Pretty output takes several times more stack per level in debug
-    // builds; it is checked on a larger stack below.
-}
 
-#[test]
-fn ten_thousand_levels_equal_serde_json() {
-    // serde_json recurses too, and more deeply in debug builds: give both
-    // a big stack.
-    on_stack(256 * MIB, || {
-        let levels = 10_000;
-        let nest = Nest::deep(levels);
-        assert!(json_runtime::to_vec(&nest) == serde_json::to_vec(&nest).unwrap());
-        assert!(json_runtime::to_vec_pretty(&nest) == serde_json::to_vec_pretty(&nest).unwrap());
-        let value = deep_array(levels);
-        assert!(json_runtime::to_vec(&value) == serde_json::to_vec(&value).unwrap());
-        assert!(json_runtime::to_vec_pretty(&value) == serde_json::to_vec_pretty(&value).unwrap());
+    let value = value_objects(LEVELS, leaf);
+    let compact = serde_bytes(&value);
+    if cfg!(debug_assertions) {
+        let value = std::sync::Arc::new(value);
+        let shared = value.clone();
+        on_stack(
+            4 * MIB + LEVELS * documented_max(&DOCUMENTED[5]),
+            move || {
+                check_here("Value objects", &*shared, &compact);
+            },
+        );
+        drop_value(std::sync::Arc::into_inner(value).unwrap());
+    } else {
+        check_here("Value objects", &value, &compact);
         drop_value(value);
-    });
+    }
 }
 
 #[test]
 fn hundred_thousand_levels_with_a_large_enough_stack() {
-    let levels = 100_000;
+    const LEVELS: usize = 100_000;
     // The documented bound per level, plus room for the harness.
-    let stack = levels * DOCUMENTED_VEC_DEBUG + 4 * MIB;
-    on_stack(stack, move || {
-        let nest = Nest::deep(levels);
-        assert!(json_runtime::to_vec(&nest) == nest_expected(levels));
-        let mut file = tempfile::tempfile().unwrap();
-        json_runtime::to_writer(&mut file, &nest).unwrap();
-        assert_eq!(
-            file.metadata().unwrap().len(),
-            nest_expected(levels).len() as u64
-        );
+    let per_level = DOCUMENTED.iter().map(documented_max).max().unwrap();
+    let stack = LEVELS * (per_level + per_level / 4) + 4 * MIB;
+    on_stack(stack, || {
         // No pretty output here: its indentation alone would be
         // 2 × (1 + 2 + … + 100 000) bytes, 10 GB.
+        let value = chain(LEVELS, "leaf");
+        let out = json_runtime::to_vec(&value);
+        assert!(out.starts_with(br#"{"value":99999,"label":"n","next":{"value":99998,"#));
+        let mut tail = br#""label":"leaf","next":null}"#.to_vec();
+        tail.extend(std::iter::repeat(b'}').take(LEVELS));
+        assert!(out.ends_with(&tail));
+        let mut file = tempfile::tempfile().unwrap();
+        json_runtime::to_writer(&mut file, &value).unwrap();
+        assert_eq!(file.metadata().unwrap().len(), out.len() as u64);
+        drop(value);
 
-        let value = deep_array(levels);
-        assert!(json_runtime::to_vec(&value) == array_expected(levels));
-        let mut streamed = Vec::new();
-        json_runtime::to_writer(&mut streamed, &value).unwrap();
-        assert!(streamed == array_expected(levels));
+        let value = tree(LEVELS, "leaf");
+        let mut expected = vec![b'['; LEVELS];
+        expected.extend_from_slice(b"\"leaf\"");
+        expected.extend(std::iter::repeat(b']').take(LEVELS));
+        assert!(json_runtime::to_vec(&value) == expected);
+        drop(value);
+
+        let value = value_objects(LEVELS, "leaf");
+        let mut expected = b"{\"k\":".repeat(LEVELS);
+        expected.extend_from_slice(b"\"leaf\"");
+        expected.extend(std::iter::repeat(b'}').take(LEVELS));
+        assert!(json_runtime::to_vec(&value) == expected);
         drop_value(value);
     });
 }
@@ -347,11 +480,11 @@ fn overflow_child() {
     }
     let levels = 1_000_000;
     on_stack(256 * 1024, move || {
-        let nest = Nest::deep(levels);
-        let bytes = json_runtime::to_vec(&nest);
+        let value = nest(levels, "leaf");
+        let bytes = json_runtime::to_vec(&value);
         // Not reached: the stack guard stops the process above.
         println!("encoded {} bytes", bytes.len());
-        std::mem::forget(nest);
+        std::mem::forget(value);
     });
 }
 

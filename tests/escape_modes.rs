@@ -418,3 +418,99 @@ proptest! {
         assert_mode(&BTreeMap::from([(b.clone(), s.clone())]), Escape::Default);
     }
 }
+
+/// Every entry point takes the options: arrays from an iterator, JSON
+/// Lines, files and the Tokio writers, compact and pretty where the entry
+/// point has a layout, each against the reference (serde_json itself for
+/// `Escape::Default`).
+#[test]
+fn every_entry_point_takes_the_options() {
+    let items: Vec<Outer> = (0..3).map(|_| outer()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    for mode in MODES {
+        let compact = reference(&items, CompactFormatter, mode);
+        let pretty = reference(&items, PrettyFormatter::new(), mode);
+        let tabs = reference(&items, PrettyFormatter::with_indent(b"\t"), mode);
+        let mut lines = Vec::new();
+        for item in &items {
+            lines.extend(reference(item, CompactFormatter, mode));
+            lines.push(b'\n');
+        }
+        if mode == Escape::Default {
+            assert!(compact == serde_json::to_vec(&items).unwrap());
+            assert!(pretty == serde_json::to_vec_pretty(&items).unwrap());
+        }
+        let options = Options::new().escape(mode);
+        let layouts = [
+            ("compact", options, &compact),
+            ("pretty", options.pretty(), &pretty),
+            ("tabs", options.indent(b"\t"), &tabs),
+        ];
+
+        for (layout, options, expected) in layouts {
+            let mut out = Vec::new();
+            options.to_writer_array(&mut out, items.iter()).unwrap();
+            check(&format!("{layout} to_writer_array"), mode, &out, expected);
+
+            let path = dir.path().join(format!("{mode:?}-{layout}.json"));
+            options.write_file(&path, &items).unwrap();
+            check(
+                &format!("{layout} write_file"),
+                mode,
+                &std::fs::read(&path).unwrap(),
+                expected,
+            );
+
+            let mut out = Vec::new();
+            runtime
+                .block_on(options.to_async_writer(&mut out, &items))
+                .unwrap();
+            check(&format!("{layout} to_async_writer"), mode, &out, expected);
+
+            let mut out = Vec::new();
+            runtime
+                .block_on(options.to_async_writer_array(&mut out, items.iter()))
+                .unwrap();
+            check(
+                &format!("{layout} to_async_writer_array"),
+                mode,
+                &out,
+                expected,
+            );
+
+            // JSON Lines are compact whatever the layout.
+            let mut out = Vec::new();
+            options.to_writer_lines(&mut out, &items).unwrap();
+            check(&format!("{layout} to_writer_lines"), mode, &out, &lines);
+            let mut out = Vec::new();
+            runtime
+                .block_on(options.to_async_writer_lines(&mut out, &items))
+                .unwrap();
+            check(
+                &format!("{layout} to_async_writer_lines"),
+                mode,
+                &out,
+                &lines,
+            );
+        }
+    }
+
+    // Past the buffers: each entry point keeps the mode across drains and
+    // async chunks.
+    let many: Vec<String> = (0..40_000).map(|i| format!("<{i}é😀>")).collect();
+    for mode in MODES {
+        let options = Options::new().escape(mode);
+        let expected = reference(&many, CompactFormatter, mode);
+        let mut out = Vec::new();
+        options.to_writer_array(&mut out, &many).unwrap();
+        check("long to_writer_array", mode, &out, &expected);
+        let mut out = Vec::new();
+        runtime
+            .block_on(options.to_async_writer(&mut out, &many))
+            .unwrap();
+        check("long to_async_writer", mode, &out, &expected);
+    }
+}

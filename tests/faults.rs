@@ -44,9 +44,8 @@ fn items(n: u32) -> Vec<Item> {
     (0..n).map(item).collect()
 }
 
-/// About 2.2 MB compact: the sequence writers hand over their first
-/// ~1 MiB in one write and stream the rest in 448 KiB chunks, so this
-/// makes every writer drain several times.
+/// About 2.2 MB compact: every writer hands its output over in chunks of
+/// 448-512 KiB, so this makes each drain several times.
 const LARGE: u32 = 20_000;
 const KIB: usize = 1024;
 

@@ -35,6 +35,9 @@ const LIMIT: u64 = 300_000;
 
 /// Sets the soft file size limit, returning the old one.
 fn set_file_size_limit(bytes: libc::rlim_t) -> libc::rlimit {
+    // SAFETY: `getrlimit` writes into the zeroed `rlimit` it is given (all
+    // zeros is a valid `rlimit`), `setrlimit` reads the one it is given;
+    // both only act on this process's own limit.
     unsafe {
         let mut old = std::mem::zeroed::<libc::rlimit>();
         assert_eq!(libc::getrlimit(libc::RLIMIT_FSIZE, &mut old), 0);
@@ -51,6 +54,8 @@ fn set_file_size_limit(bytes: libc::rlim_t) -> libc::rlimit {
 fn file_size_limit_fails_writes_part_way() {
     // Without this, exceeding the limit kills the process with SIGXFSZ
     // instead of failing the write with EFBIG.
+    // SAFETY: ignoring a signal installs no handler code; this test binary
+    // has no other use for SIGXFSZ.
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
@@ -74,6 +79,7 @@ fn file_size_limit_fails_writes_part_way() {
     let plain_len = plain.metadata().unwrap().len();
     // Still under the limit: succeeds.
     let fits = json_runtime::write_file(dir.path().join("small.json"), &small);
+    // SAFETY: restores the limit read above; `setrlimit` only reads it.
     unsafe {
         assert_eq!(libc::setrlimit(libc::RLIMIT_FSIZE, &saved), 0);
     }
@@ -87,6 +93,10 @@ fn file_size_limit_fails_writes_part_way() {
                 .starts_with(&format!("writing {}: ", path.display())),
             "{what}: {err}"
         );
+        // The system's error code itself is kept.
+        let cause = json_runtime::WriteFileError::of(&err).expect(what);
+        assert_eq!(cause.io_error().raw_os_error(), Some(libc::EFBIG), "{what}");
+        assert_eq!(cause.path(), path);
         assert_eq!(
             fs::read(&path).unwrap(),
             old,

@@ -121,7 +121,7 @@ fn small_counts() {
 
 #[test]
 fn larger_than_several_buffers() {
-    // Past the first ~1 MiB write, so the 448 KiB buffer drains mid-array.
+    // Several times the 448 KiB buffer, so it drains mid-array.
     let n = 30_000;
     assert!(serde_compact(&events(n)).len() > 1024 * 1024 + 2 * 448 * 1024);
     check_all_forms(n);
@@ -235,12 +235,12 @@ impl std::io::Write for WriteSizes {
     }
 }
 
-/// Up to about 1 MiB, a sequence goes out in one write, as `to_vec` plus
-/// `write_all` would; past it, in one ~1 MiB write and then 448 KiB chunks.
+/// Up to 448 KiB, a sequence goes out in one write, as `to_vec` plus
+/// `write_all` would; past it, in chunks of 448-512 KiB.
 #[test]
 fn write_calls_are_one_then_bounded_chunks() {
-    let small = events(3000);
-    assert!(serde_compact(&small).len() < 900 * 1024);
+    let small = events(1000);
+    assert!(serde_compact(&small).len() < 400 * 1024);
     let mut w = WriteSizes::default();
     json_runtime::to_writer_array(&mut w, &small).unwrap();
     assert_eq!(w.0, [serde_compact(&small).len()]);
@@ -258,16 +258,123 @@ fn write_calls_are_one_then_bounded_chunks() {
         } else {
             json_runtime::to_writer_array_pretty(&mut w, (0..n).map(event)).unwrap();
         }
-        let first = w.0[0];
+        assert!(w.0.len() >= 4, "{} writes", w.0.len());
+        let (last, rest) = w.0.split_last().unwrap();
+        for &size in rest {
+            assert!(
+                (448 * 1024..=512 * 1024).contains(&size),
+                "a write of {size}"
+            );
+        }
+        assert!(*last <= 512 * 1024, "a last write of {last}");
+    }
+}
+
+/// An endless iterator into a writer that fails (a closed pipe): the
+/// sequence writers stop taking items at the first error and return it.
+/// The iterator panics if it is pulled long after the failure, so a
+/// writer that kept encoding fails this test instead of running forever.
+#[test]
+fn endless_iterator_stops_at_the_first_error() {
+    use std::cell::Cell;
+    use std::io::{self, Write};
+
+    struct BrokenPipe {
+        accepted: usize,
+        limit: usize,
+    }
+    impl Write for BrokenPipe {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.accepted >= self.limit {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            self.accepted += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Each event encodes to at least 60 bytes, so a 512 KiB buffer holds
+    /// at most this many: the most that may be taken after the failing
+    /// write began.
+    const PER_BUFFER: u64 = 512 * 1024 / 60;
+
+    for (what, limit) in [
+        ("array", 0),
+        ("array", 3_000_000),
+        ("lines", 0),
+        ("lines", 3_000_000),
+    ] {
+        let pulled = Cell::new(0u64);
+        let endless = (0..).map(|i| {
+            pulled.set(pulled.get() + 1);
+            assert!(pulled.get() < 1_000_000, "{what}: still pulling items");
+            event(i)
+        });
+        let mut pipe = BrokenPipe { accepted: 0, limit };
+        let err = match what {
+            "array" => json_runtime::to_writer_array(&mut pipe, endless),
+            _ => json_runtime::to_writer_lines(&mut pipe, endless),
+        }
+        .unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::BrokenPipe, "{what}");
+        let accepted_items = pipe.accepted as u64 / 60;
         assert!(
-            (900 * 1024..1024 * 1024).contains(&first),
-            "first write {first}"
-        );
-        assert!(w.0.len() >= 3, "{} writes", w.0.len());
-        let largest_later = *w.0[1..].iter().max().unwrap();
-        assert!(
-            largest_later < 512 * 1024,
-            "a later write of {largest_later}"
+            pulled.get() <= accepted_items + 2 * PER_BUFFER,
+            "{what}, limit {limit}: {} items taken for {} bytes accepted",
+            pulled.get(),
+            pipe.accepted
         );
     }
+}
+
+/// In JSON Lines a raw value is written without the whitespace between its
+/// tokens, so a line break in it cannot split the item across lines;
+/// whitespace inside its strings stays. Outside JSON Lines it is verbatim.
+#[test]
+fn raw_values_stay_on_one_line() {
+    use json_runtime::RawJson;
+
+    let raws = [
+        RawJson::new("[1,\n2]").unwrap(),
+        RawJson::new(" {\r\n  \"a b\" :\t\"c \\\" d\\n\" ,\n  \"e\": [ ]\n}\n").unwrap(),
+        RawJson::new("\"only a string\"").unwrap(),
+    ];
+    let expected = "[1,2]\n{\"a b\":\"c \\\" d\\n\",\"e\":[]}\n\"only a string\"\n";
+    let mut out = Vec::new();
+    json_runtime::to_writer_lines(&mut out, raws).unwrap();
+    assert_eq!(show(&out), expected);
+    // The same bytes as serde_json writes for the values these texts hold.
+    for (line, raw) in expected.lines().zip(raws) {
+        let value: serde_json::Value = serde_json::from_str(raw.get()).unwrap();
+        let reparsed: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value, reparsed);
+    }
+
+    // Inside derived items too.
+    #[derive(ToJson)]
+    struct Wrapped<'a> {
+        id: u8,
+        payload: &'a RawJson,
+    }
+    out.clear();
+    let items = raws.iter().enumerate().map(|(i, &payload)| Wrapped {
+        id: i as u8,
+        payload,
+    });
+    json_runtime::to_writer_lines(&mut out, items).unwrap();
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), raws.len());
+    assert!(show(&out).starts_with("{\"id\":0,\"payload\":[1,2]}\n"));
+
+    // Elsewhere raw text is copied as it is, as serde_json's RawValue is.
+    let boxed: Vec<Box<serde_json::value::RawValue>> = raws
+        .iter()
+        .map(|r| serde_json::value::RawValue::from_string(r.get().to_owned()).unwrap())
+        .collect();
+    out.clear();
+    json_runtime::to_writer_array(&mut out, raws).unwrap();
+    assert_eq!(show(&out), show(&serde_compact(&boxed)));
+    assert_eq!(json_runtime::to_vec(&raws), serde_compact(&boxed));
 }

@@ -84,11 +84,12 @@ fn to_json_impls(
     } = names;
     // The body is built before the closure runs, so the import covers
     // exactly the dispatch calls the body makes.
-    let to_json = |body: TokenStream| {
+    let to_json = |body: TokenStream, attr: TokenStream| {
         let import = names.dispatch_import();
         quote! {
             #header
             impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
+                #attr
                 fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
                     #import
                     #body
@@ -97,12 +98,15 @@ fn to_json_impls(
         }
     };
     if let Some((ty, _)) = &cont.attrs.into {
-        return to_json(quote! {
-            #runtime::ToJson::write_json(
-                &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
-                #w,
-            );
-        });
+        return to_json(
+            quote! {
+                #runtime::ToJson::write_json(
+                    &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
+                    #w,
+                );
+            },
+            TokenStream::new(),
+        );
     }
     let entries_body = match &cont.data {
         Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, names),
@@ -110,14 +114,20 @@ fn to_json_impls(
     };
     let entries_import = names.dispatch_import();
     let Some(entries_body) = entries_body else {
-        return to_json(match &cont.data {
+        let body = match &cont.data {
             Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, names),
             Data::Enum(variants) => ser_enum::body(cont, variants, names),
-        });
+        };
+        return to_json(body, TokenStream::new());
     };
-    let mut impls = to_json(quote! {
-        #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
-    });
+    // Only forwards: inlined, so that a recursive type costs one frame a
+    // level, not two, in unoptimized builds too.
+    let mut impls = to_json(
+        quote! {
+            #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
+        },
+        quote!(#[inline(always)]),
+    );
     impls.extend(quote! {
         #header
         impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {

@@ -60,7 +60,7 @@ impl Names {
         }
         self.dispatched.set(true);
         let Names { runtime, w, .. } = self;
-        let call = quote!((&&#runtime::__private::Via(#value)).write_json_or_serialize(#w););
+        let call = quote!(#runtime::__private::Via(#value).write_json_or_serialize(#w););
         located_at(call, span)
     }
 

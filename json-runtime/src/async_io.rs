@@ -5,14 +5,20 @@
 //! Encoding itself is synchronous and happens between awaits, into a
 //! reusable buffer; no `JsonWriter` is held across an `.await`, so the
 //! futures are `Send` whenever the writer, the value or iterator are.
+//! Encoding cannot pause inside a value (it is a synchronous recursion), so
+//! what streams is what can be taken up again from plain data between
+//! awaits: the items of an iterator, and the elements of a sequence at the
+//! top of the value, by index. Each element, and any other value, is
+//! encoded whole before its bytes are written.
 
 use std::io;
 
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 
-use crate::stream::{fill_array, fill_lines, ArrayState};
+use crate::options::Style;
+use crate::stream::{fill_array, fill_lines, ArrayState, Pieces};
 use crate::writer::{Compact, Format, Pretty};
-use crate::{encode_to_vec, ToJson, DEFAULT_INDENT};
+use crate::{Options, ToJson};
 
 /// The size of each awaited write. Smaller than `to_writer`'s chunk, so a
 /// slow reader holds back the encoder sooner.
@@ -23,17 +29,50 @@ const STREAM_CHUNK: usize = 64 * 1024;
 /// slack in the common case.
 const CHUNK_CAPACITY: usize = STREAM_CHUNK + STREAM_CHUNK / 4;
 
-async fn write_chunked<W: AsyncWrite + Unpin>(writer: &mut W, bytes: &[u8]) -> io::Result<()> {
-    for chunk in bytes.chunks(STREAM_CHUNK) {
+/// Writes `bytes` in [`STREAM_CHUNK`]s, each awaited, and empties the
+/// buffer; one that had to hold a large element is given back to the
+/// allocator, so a spike does not stay.
+async fn write_chunks<W: AsyncWrite + Unpin>(writer: &mut W, buf: &mut Vec<u8>) -> io::Result<()> {
+    for chunk in buf.chunks(STREAM_CHUNK) {
         writer.write_all(chunk).await?;
     }
-    writer.flush().await
+    buf.clear();
+    if buf.capacity() > 4 * CHUNK_CAPACITY {
+        *buf = Vec::with_capacity(CHUNK_CAPACITY);
+    }
+    Ok(())
 }
 
-async fn array_to_async_writer<F: Format, W, I>(
+pub(crate) async fn value_to_async_writer<F: Format, W, T>(
+    mut writer: W,
+    value: &T,
+    style: Style<'_>,
+) -> io::Result<()>
+where
+    W: AsyncWrite + Unpin,
+    T: ToJson + ?Sized,
+{
+    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+    let mut pieces = Pieces::new(STREAM_CHUNK);
+    loop {
+        // The writer lives only in this block, between awaits.
+        let done = {
+            let mut w = style.memory_writer::<F>(std::mem::take(&mut buf));
+            let done = value.write_json_piece(&mut w, &mut pieces);
+            buf = w.into_result()?;
+            done
+        };
+        write_chunks(&mut writer, &mut buf).await?;
+        if done {
+            return writer.flush().await;
+        }
+    }
+}
+
+pub(crate) async fn array_to_async_writer<F: Format, W, I>(
     mut writer: W,
     items: I,
-    indent: &[u8],
+    style: Style<'_>,
 ) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
@@ -44,16 +83,29 @@ where
     let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(
-            &mut buf,
-            indent,
-            &mut items,
-            &mut state,
-            STREAM_CHUNK,
-            crate::writer::Setup::default(),
-        )?;
-        writer.write_all(&buf).await?;
-        buf.clear();
+        let done = fill_array::<F, _>(&mut buf, style, &mut items, &mut state, STREAM_CHUNK)?;
+        write_chunks(&mut writer, &mut buf).await?;
+        if done {
+            return writer.flush().await;
+        }
+    }
+}
+
+pub(crate) async fn lines_to_async_writer<W, I>(
+    mut writer: W,
+    items: I,
+    style: Style<'_>,
+) -> io::Result<()>
+where
+    W: AsyncWrite + Unpin,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    let mut items = items.into_iter();
+    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+    loop {
+        let done = fill_lines(&mut buf, style, &mut items, STREAM_CHUNK)?;
+        write_chunks(&mut writer, &mut buf).await?;
         if done {
             return writer.flush().await;
         }
@@ -63,11 +115,22 @@ where
 /// Writes `value` as compact JSON into a Tokio `AsyncWrite`, then flushes
 /// it.
 ///
-/// The value is encoded into memory first (encoding is synchronous and
-/// fast), then written in chunks of 64 KiB, each write awaited before the
-/// next, so a slow peer applies back-pressure. For a long sequence that
-/// should not be held in memory as one document, use
-/// [`to_async_writer_array`] or [`to_async_writer_lines`].
+/// The output goes out in writes of up to 64 KiB, each awaited before more
+/// is encoded, so a slow peer applies back-pressure:
+///
+/// - A sequence at the top of the value (a `Vec`, slice, array or
+///   `VecDeque`, also behind `&`, `Box`, `Rc`, `Arc` or `Cow`) streams:
+///   elements are encoded until about 64 KiB of output is ready, that is
+///   written, and encoding goes on from the next element. Memory holds one
+///   chunk plus the element being encoded, whatever the length.
+/// - Anything else, and each element, is encoded whole into memory first
+///   (encoding is synchronous and cannot pause inside a value), then
+///   written in 64 KiB pieces. This includes maps, sets, structs and
+///   `serde_json::Value`: a large one is held in memory as a whole
+///   document, and a sequence inside a struct does not stream.
+///
+/// For a long sequence that is not in memory, use [`to_async_writer_array`]
+/// or [`to_async_writer_lines`], which take any iterator.
 ///
 /// The writer is flushed but not shut down. Requires the `tokio` feature.
 ///
@@ -79,24 +142,23 @@ where
 /// # Ok::<(), std::io::Error>(())
 /// # }).unwrap();
 /// ```
-pub async fn to_async_writer<W, T>(mut writer: W, value: &T) -> io::Result<()>
+pub async fn to_async_writer<W, T>(writer: W, value: &T) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    let bytes = encode_to_vec::<Compact, T>(value, DEFAULT_INDENT)?;
-    write_chunked(&mut writer, &bytes).await
+    value_to_async_writer::<Compact, W, T>(writer, value, Style::DEFAULT).await
 }
 
 /// Writes `value` as pretty JSON, indented by two spaces, into a Tokio
-/// `AsyncWrite`, as [`to_async_writer`] does. Requires the `tokio` feature.
-pub async fn to_async_writer_pretty<W, T>(mut writer: W, value: &T) -> io::Result<()>
+/// `AsyncWrite`, as [`to_async_writer`] does (a top-level sequence
+/// streams). Requires the `tokio` feature.
+pub async fn to_async_writer_pretty<W, T>(writer: W, value: &T) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    let bytes = encode_to_vec::<Pretty, T>(value, DEFAULT_INDENT)?;
-    write_chunked(&mut writer, &bytes).await
+    value_to_async_writer::<Pretty, W, T>(writer, value, Style::DEFAULT).await
 }
 
 /// Streams the items of any iterator as one compact JSON array into a
@@ -126,7 +188,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Compact, W, I>(writer, items, DEFAULT_INDENT).await
+    array_to_async_writer::<Compact, W, I>(writer, items, Style::DEFAULT).await
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -139,13 +201,14 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Pretty, W, I>(writer, items, DEFAULT_INDENT).await
+    array_to_async_writer::<Pretty, W, I>(writer, items, Style::DEFAULT).await
 }
 
 /// Streams the items of any iterator as JSON Lines (one compact value and
-/// `\n` per item) into a Tokio `AsyncWrite`, in chunks as
-/// [`to_async_writer_array`] does, then flushes it. Requires the `tokio`
-/// feature.
+/// `\n` per item, raw values without whitespace as in
+/// [`to_writer_lines`](crate::to_writer_lines)) into a Tokio `AsyncWrite`,
+/// in chunks as [`to_async_writer_array`] does, then flushes it. Requires
+/// the `tokio` feature.
 ///
 /// ```
 /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
@@ -155,22 +218,64 @@ where
 /// # Ok::<(), std::io::Error>(())
 /// # }).unwrap();
 /// ```
-pub async fn to_async_writer_lines<W, I>(mut writer: W, items: I) -> io::Result<()>
+pub async fn to_async_writer_lines<W, I>(writer: W, items: I) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    let mut items = items.into_iter();
-    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
-    loop {
-        let done = fill_lines(&mut buf, &mut items, STREAM_CHUNK)?;
-        if !buf.is_empty() {
-            writer.write_all(&buf).await?;
-            buf.clear();
+    lines_to_async_writer(writer, items, Style::DEFAULT).await
+}
+
+/// The Tokio writers with these options (feature `tokio`).
+impl Options<'_> {
+    /// Writes `value` into a Tokio `AsyncWrite`, as [`to_async_writer`]
+    /// does.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut out: Vec<u8> = Vec::new();
+    /// Options::new().escape(Escape::Ascii).to_async_writer(&mut out, &["ü"]).await?;
+    /// assert_eq!(out, br#"["\u00fc"]"#);
+    /// # Ok::<(), std::io::Error>(())
+    /// # }).unwrap();
+    /// ```
+    pub async fn to_async_writer<W, T>(&self, writer: W, value: &T) -> io::Result<()>
+    where
+        W: AsyncWrite + Unpin,
+        T: ToJson + ?Sized,
+    {
+        match self.style() {
+            (style, false) => value_to_async_writer::<Compact, W, T>(writer, value, style).await,
+            (style, true) => value_to_async_writer::<Pretty, W, T>(writer, value, style).await,
         }
-        if done {
-            return writer.flush().await;
+    }
+
+    /// Streams the items of any iterator as one JSON array into a Tokio
+    /// `AsyncWrite`, as [`to_async_writer_array`] does.
+    pub async fn to_async_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    where
+        W: AsyncWrite + Unpin,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        match self.style() {
+            (style, false) => array_to_async_writer::<Compact, W, I>(writer, items, style).await,
+            (style, true) => array_to_async_writer::<Pretty, W, I>(writer, items, style).await,
         }
+    }
+
+    /// Streams the items of any iterator as JSON Lines into a Tokio
+    /// `AsyncWrite`, as [`to_async_writer_lines`] does. Each line is
+    /// compact whatever the layout chosen.
+    pub async fn to_async_writer_lines<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    where
+        W: AsyncWrite + Unpin,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        lines_to_async_writer(writer, items, self.style().0).await
     }
 }

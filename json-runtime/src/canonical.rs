@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::writer::{Canonical, Format, JsonWriter};
+use crate::writer::{Buf, Canonical, Format, JsonWriter};
 use crate::{into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
 
 /// Encodes `value` as canonical JSON, as RFC 8785 (the JSON
@@ -226,7 +226,7 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
 /// closest to the value, which is what the ECMAScript algorithm asks for.
 /// Only their layout differs from serde_json's, so it is read back from
 /// zmij's text and laid out again.
-pub(crate) fn write_ecmascript(out: &mut Vec<u8>, value: f64) {
+pub(crate) fn write_ecmascript(out: &mut Buf<'_>, value: f64) {
     if value == 0.0 {
         // Negative zero too.
         out.push(b'0');
@@ -241,7 +241,7 @@ pub(crate) fn write_ecmascript(out: &mut Vec<u8>, value: f64) {
     // The value is 0.d1d2...dk * 10^n; ECMAScript's n.
     if k as i32 <= n && n <= 21 {
         out.extend_from_slice(digits);
-        out.resize(out.len() + (n as usize - k), b'0');
+        out.extend_with(n as usize - k, b'0');
     } else if 0 < n && n <= 21 {
         let (int, frac) = digits.split_at(n as usize);
         out.extend_from_slice(int);
@@ -249,7 +249,7 @@ pub(crate) fn write_ecmascript(out: &mut Vec<u8>, value: f64) {
         out.extend_from_slice(frac);
     } else if -6 < n && n <= 0 {
         out.extend_from_slice(b"0.");
-        out.resize(out.len() + (-n) as usize, b'0');
+        out.extend_with((-n) as usize, b'0');
         out.extend_from_slice(digits);
     } else {
         out.push(digits[0]);
@@ -511,9 +511,9 @@ mod tests {
     use super::*;
 
     fn es(value: f64) -> String {
-        let mut out = Vec::new();
+        let mut out = Buf::in_memory(Vec::new());
         write_ecmascript(&mut out, value);
-        String::from_utf8(out).unwrap()
+        String::from_utf8(out.into_vec()).unwrap()
     }
 
     #[test]

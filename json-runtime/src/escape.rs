@@ -32,6 +32,8 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+use crate::writer::Buf;
+
 /// Extra capacity reserved past the longest possible output, so short
 /// strings and escape sequences can be stored as whole 8-byte words.
 const SLACK: usize = 8;
@@ -69,7 +71,7 @@ static ESCAPE: [[u8; 8]; 128] = {
 
 /// Appends `s` to `out` as a quoted JSON string.
 #[inline]
-pub(crate) fn write_quoted(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: a slice is at most `isize::MAX` bytes long.
     out.reserve(bytes.len() + 2 + SLACK);
@@ -96,10 +98,30 @@ pub(crate) fn write_quoted(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
+/// Appends `s` to `out` escaped, without quotes: one piece of a long
+/// string that is written in pieces.
+#[inline(never)]
+pub(crate) fn write_unquoted(out: &mut Buf<'_>, s: &str) {
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + SLACK);
+    let start = out.len();
+    // SAFETY: the reserve above leaves room for `bytes.len() + SLACK`
+    // bytes past `start`, which `copy_clean` needs, and `copy_clean`
+    // initializes the `clean` bytes the length grows by.
+    let clean = unsafe {
+        let clean = copy_clean(bytes, out.as_mut_ptr().add(start));
+        out.set_len(start + clean);
+        clean
+    };
+    if clean < bytes.len() {
+        escape_rest(out, &bytes[clean..]);
+    }
+}
+
 /// Escapes all of `src`, whose first byte must be escaped, onto `out`,
 /// which keeps room for at least one more byte after it (the closing quote).
 #[inline(never)]
-fn escape_rest(out: &mut Vec<u8>, src: &[u8]) {
+fn escape_rest(out: &mut Buf<'_>, src: &[u8]) {
     let mut i = 0;
     while i < src.len() {
         let rest = src.len() - i;
@@ -390,9 +412,15 @@ mod tests {
     use proptest::prelude::*;
 
     fn quoted(s: &str) -> Vec<u8> {
-        let mut out = Vec::new();
+        let mut out = Buf::in_memory(Vec::new());
         write_quoted(&mut out, s);
-        out
+        out.into_vec()
+    }
+
+    fn unquoted(s: &str) -> Vec<u8> {
+        let mut out = Buf::in_memory(Vec::new());
+        write_unquoted(&mut out, s);
+        out.into_vec()
     }
 
     /// Runs one `copy_clean` variant and checks the count and the bytes.
@@ -424,10 +452,17 @@ mod tests {
             String::from_utf8_lossy(&quoted(s)),
         );
         // Appending after existing content.
-        let mut out = b"prefix".to_vec();
+        let mut out = Buf::in_memory(b"prefix".to_vec());
         write_quoted(&mut out, s);
+        let out = out.into_vec();
         assert_eq!(&out[..6], b"prefix");
         assert_eq!(out[6..], expected, "write_quoted({s:?}) after a prefix");
+        // Without the quotes, as a long string's pieces are written.
+        assert_eq!(
+            unquoted(s),
+            expected[1..expected.len() - 1],
+            "write_unquoted({s:?})"
+        );
     }
 
     #[test]

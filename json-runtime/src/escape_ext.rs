@@ -6,18 +6,25 @@
 //! [`escape`](crate::escape) is untouched.
 
 use crate::options::Escape;
+use crate::writer::Buf;
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Appends `s` to `out` as a quoted JSON string escaped as `mode` says.
 /// `mode` is not [`Escape::Default`], which has its own fast path.
 #[inline(never)]
-pub(crate) fn write_quoted_ext(out: &mut Vec<u8>, s: &str, mode: Escape) {
+pub(crate) fn write_quoted_ext(out: &mut Buf<'_>, s: &str, mode: Escape) {
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    write_unquoted_ext(out, s, mode);
+    out.push(b'"');
+}
+
+/// Appends `s` to `out` escaped as `mode` says, without quotes.
+pub(crate) fn write_unquoted_ext(out: &mut Buf<'_>, s: &str, mode: Escape) {
     let html = mode == Escape::HtmlSafe;
     let ascii = mode == Escape::Ascii;
     let bytes = s.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
     // Start of the clean run not yet copied.
     let mut run = 0;
     let mut i = 0;
@@ -50,12 +57,11 @@ pub(crate) fn write_quoted_ext(out: &mut Vec<u8>, s: &str, mode: Escape) {
         }
     }
     out.extend_from_slice(&bytes[run..]);
-    out.push(b'"');
 }
 
 /// Escapes one ASCII byte: serde_json's short forms where it has them,
 /// `\u00xx` otherwise (controls, and `<>&'` in [`Escape::HtmlSafe`]).
-fn write_ascii_escape(out: &mut Vec<u8>, b: u8) {
+fn write_ascii_escape(out: &mut Buf<'_>, b: u8) {
     let short = match b {
         b'"' => b'"',
         b'\\' => b'\\',
@@ -70,7 +76,7 @@ fn write_ascii_escape(out: &mut Vec<u8>, b: u8) {
 }
 
 /// Writes `\uXXXX` with lowercase hex digits.
-fn write_u(out: &mut Vec<u8>, unit: u16) {
+fn write_u(out: &mut Buf<'_>, unit: u16) {
     out.extend_from_slice(&[
         b'\\',
         b'u',
@@ -86,9 +92,9 @@ mod tests {
     use super::*;
 
     fn quoted(s: &str, mode: Escape) -> String {
-        let mut out = Vec::new();
+        let mut out = Buf::in_memory(Vec::new());
         write_quoted_ext(&mut out, s, mode);
-        String::from_utf8(out).unwrap()
+        String::from_utf8(out.into_vec()).unwrap()
     }
 
     #[test]

@@ -2,11 +2,15 @@
 //! same folder, which is synced and then renamed over the target, so a
 //! reader sees either the old file or the new one, never a part.
 
-use std::ffi::OsString;
+use std::error::Error;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::fs::{self, File, OpenOptions};
+use std::hash::{BuildHasher, RandomState};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 use crate::{PrettyFormatter, ToJson};
 
@@ -15,31 +19,54 @@ use crate::{PrettyFormatter, ToJson};
 ///
 /// The JSON streams (through [`to_writer`](crate::to_writer), in bounded
 /// memory) into a new temporary file in the same folder, named
-/// `.{file name}.{process id}.{counter}.tmp`. That file is flushed and
-/// synced to disk (`File::sync_all`), then renamed over `path`; on Unix the
-/// folder is synced too, on a best-effort basis. So after a crash, `path`
-/// holds either its old contents or the complete new ones.
+/// `.{file name}.{random}.tmp` (a file name too long for that is cut and
+/// completed with a hash of it). That file is flushed and synced to disk
+/// (`File::sync_all`), then renamed over `path`; on Unix the folder is
+/// synced too, on a best-effort basis. So after a crash, `path` holds
+/// either its old contents or the complete new ones.
 ///
 /// If encoding or I/O fails part-way (a full disk, a panicking `ToJson`
 /// impl, a rename that fails), `path` is left as it was and the temporary
-/// file is removed. The error keeps its [`io::ErrorKind`] and its message
-/// names the path: `writing {path}: {error}`.
+/// file is removed. A process that is killed (`SIGKILL`, power loss)
+/// cannot remove it, so a `.{file name}.*.tmp` file may stay behind; see
+/// [`remove_stale_temp_files`].
 ///
-/// When `path` exists, the new file gets its permissions (best effort); its
-/// owner and other metadata are not copied. When `path` is a symbolic link,
-/// the link itself is replaced by the new file.
+/// # Permissions
+///
+/// On Unix, when `path` exists, the temporary file is created with its
+/// mode (and then given exactly that mode, which the umask may have
+/// narrowed), so a file only its owner may read is never readable by others
+/// while it is written, not even for a moment. A new file gets the usual
+/// `0o666` minus the umask, as `File::create` gives. Elsewhere the
+/// permissions are copied once the file exists. The owner and other
+/// metadata are not copied. When `path` is a symbolic link, the link itself
+/// is replaced by the new file.
+///
+/// # Errors
+///
+/// Every error is an [`io::Error`] of the kind of the failure underneath,
+/// wrapping a [`WriteFileError`] that names the path, with the message
+/// `writing {path}: {error}`. The original error, with its
+/// [`raw_os_error`](io::Error::raw_os_error) or the custom error that
+/// [`write_file_with`]'s closure returned, is reached through
+/// [`WriteFileError::of`]:
 ///
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir)?;
+/// use json_runtime::WriteFileError;
+///
 /// let path = dir.join("settings.json");
 /// json_runtime::write_file(&path, &[("volume", 11)])?;
 /// assert_eq!(std::fs::read(&path)?, br#"[["volume",11]]"#);
 ///
-/// // A failure names the path.
+/// // A failure names the path and keeps the system's error.
 /// let err = json_runtime::write_file(dir.join("missing/x.json"), &1).unwrap_err();
 /// assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
 /// assert!(err.to_string().starts_with("writing "));
+/// let cause = WriteFileError::of(&err).unwrap();
+/// assert!(cause.path().ends_with("missing/x.json"));
+/// assert!(cause.io_error().raw_os_error().is_some());
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -83,22 +110,206 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T)
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
 /// ```
+///
+/// An error the closure returns comes back inside a [`WriteFileError`],
+/// whole, so a custom error can be downcast again:
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-with-err-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// use json_runtime::WriteFileError;
+///
+/// #[derive(Debug)]
+/// struct Checksum;
+/// impl std::fmt::Display for Checksum {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         f.write_str("checksum mismatch")
+///     }
+/// }
+/// impl std::error::Error for Checksum {}
+///
+/// let err = json_runtime::write_file_with(dir.join("a.json"), |_| {
+///     Err(std::io::Error::new(std::io::ErrorKind::InvalidData, Checksum))
+/// })
+/// .unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// let inner = WriteFileError::of(&err).unwrap().io_error();
+/// assert!(inner.get_ref().unwrap().downcast_ref::<Checksum>().is_some());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn write_file_with<P, W>(path: P, write: W) -> io::Result<()>
 where
     P: AsRef<Path>,
     W: FnOnce(&mut File) -> io::Result<()>,
 {
     let path = path.as_ref();
-    replace(path, write)
-        .map_err(|err| io::Error::new(err.kind(), format!("writing {}: {err}", path.display())))
+    replace(path, write).map_err(|error| WriteFileError::wrap(path, error))
 }
 
-/// Numbers temporary files, so that threads of one process never pick the
-/// same name.
-static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// What [`write_file`], [`write_file_pretty`], [`write_file_with`] and
+/// [`Options::write_file`](crate::Options::write_file) return on failure,
+/// inside an [`io::Error`] of the same [`kind`](io::Error::kind): the
+/// path, and the original error, unchanged.
+///
+/// The `io::Error` these functions return is a custom one, so its own
+/// [`raw_os_error`](io::Error::raw_os_error) is `None`; the operating
+/// system's error code, or a custom error returned by `write_file_with`'s
+/// closure, is on [`io_error`](Self::io_error). Reach this type with
+/// [`WriteFileError::of`], or take it out with
+/// `err.into_inner().and_then(|e| e.downcast::<WriteFileError>().ok())`.
+///
+/// Its message is `writing {path}: {error}`, so printing the `io::Error`
+/// alone says what failed; [`source`](Error::source) also returns the
+/// original error, for reporters that walk the chain.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-err-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// use json_runtime::WriteFileError;
+///
+/// // A folder where the file should be: the rename fails.
+/// let path = dir.join("taken");
+/// std::fs::create_dir_all(path.join("inside"))?;
+/// let err = json_runtime::write_file(&path, &1).unwrap_err();
+/// let cause: Box<WriteFileError> = err.into_inner().unwrap().downcast().unwrap();
+/// assert_eq!(cause.path(), path);
+/// assert!(cause.into_io_error().raw_os_error().is_some());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct WriteFileError {
+    path: PathBuf,
+    error: io::Error,
+}
+
+impl WriteFileError {
+    fn wrap(path: &Path, error: io::Error) -> io::Error {
+        let kind = error.kind();
+        let error = WriteFileError {
+            path: path.to_owned(),
+            error,
+        };
+        io::Error::new(kind, error)
+    }
+
+    /// The `WriteFileError` inside an error returned by [`write_file`] or
+    /// its siblings; `None` for any other error.
+    pub fn of(error: &io::Error) -> Option<&WriteFileError> {
+        error.get_ref()?.downcast_ref()
+    }
+
+    /// The path that was being written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The error that stopped the write, as it was returned: by the
+    /// operating system (with its [`raw_os_error`](io::Error::raw_os_error)),
+    /// by the encoder's writer, or by `write_file_with`'s closure.
+    pub fn io_error(&self) -> &io::Error {
+        &self.error
+    }
+
+    /// The original error, by value.
+    pub fn into_io_error(self) -> io::Error {
+        self.error
+    }
+}
+
+impl fmt::Display for WriteFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "writing {}: {}", self.path.display(), self.error)
+    }
+}
+
+impl Error for WriteFileError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Removes the temporary files that [`write_file`] and its siblings left
+/// beside `path` because the process writing them was killed, if they were
+/// last modified at least `older_than` ago. Returns how many it removed.
+///
+/// A write that fails or panics removes its temporary file itself; only a
+/// process that is killed (`SIGKILL`, the OOM killer, power loss) leaves
+/// one, named `.{file name}.{random}.tmp`. Nothing removes them
+/// automatically, because another process may be writing the same file at
+/// that moment: its temporary file looks the same. Choose `older_than`
+/// longer than any write of this file takes, or call this when no other
+/// writer can be running (for example at start-up, under your own lock).
+/// Removing a temporary file that is still being written never damages
+/// `path`: that writer's rename then fails and it returns an error.
+///
+/// Only files whose names have exactly the form these functions give are
+/// touched; `path` itself and anything else in the folder are not.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-stale-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// use std::time::Duration;
+///
+/// let path = dir.join("state.json");
+/// json_runtime::write_file(&path, &[1, 2, 3])?;
+/// // At start-up: anything an earlier run left more than an hour ago.
+/// let removed = json_runtime::remove_stale_temp_files(&path, Duration::from_secs(3600))?;
+/// assert_eq!(removed, 0);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn remove_stale_temp_files<P: AsRef<Path>>(path: P, older_than: Duration) -> io::Result<usize> {
+    let path = path.as_ref();
+    let (dir, name) = split(path)?;
+    let prefix = temp_prefix(name);
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if !is_temp_name(&entry.file_name(), &prefix) {
+            continue;
+        }
+        let meta = match entry.metadata() {
+            Ok(meta) => meta,
+            // Removed meanwhile, by its writer or another cleaner.
+            Err(err) if err.kind() == io::ErrorKind::NotFound => continue,
+            Err(err) => return Err(err),
+        };
+        let age = meta
+            .modified()
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok());
+        if !meta.is_file() || age.map_or(true, |age| age < older_than) {
+            continue;
+        }
+        match fs::remove_file(entry.path()) {
+            Ok(()) => removed += 1,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(removed)
+}
 
 /// Tries this many names before giving up on creating a temporary file.
+/// Names are random, so a second attempt is already rare.
 const NAME_ATTEMPTS: u32 = 100;
+
+/// The longest file name most file systems accept, in bytes (ext4, XFS,
+/// Btrfs, tmpfs, APFS; NTFS counts UTF-16 units, which are never more).
+const NAME_MAX: usize = 255;
+
+/// Random characters in a temporary file name: 60 bits.
+const TOKEN_LEN: usize = 12;
+
+/// What a temporary name adds to the file name: `.`, `.`, the token and
+/// `.tmp`.
+const TEMP_OVERHEAD: usize = 2 + TOKEN_LEN + 4;
+
+/// Lowercase only, so names differ on case-insensitive file systems too.
+const TOKEN_ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
 
 /// A temporary file that is closed and removed when dropped, unless it was
 /// renamed into place first. Dropping it on unwind is what cleans up after
@@ -120,10 +331,8 @@ impl Drop for TempFile {
     }
 }
 
-fn replace<W>(path: &Path, write: W) -> io::Result<()>
-where
-    W: FnOnce(&mut File) -> io::Result<()>,
-{
+/// The folder and the file name of `path`.
+fn split(path: &Path) -> io::Result<(&Path, &OsStr)> {
     let name = path.file_name().ok_or_else(|| {
         io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file")
     })?;
@@ -131,12 +340,17 @@ where
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut temp = create_temp(dir, name)?;
+    Ok((dir, name))
+}
+
+fn replace<W>(path: &Path, write: W) -> io::Result<()>
+where
+    W: FnOnce(&mut File) -> io::Result<()>,
+{
+    let (dir, name) = split(path)?;
+    let permissions = fs::metadata(path).ok().map(|meta| meta.permissions());
+    let mut temp = create_temp(dir, name, permissions.as_ref())?;
     let file = temp.file.as_mut().expect("the temporary file is open");
-    if let Ok(meta) = fs::metadata(path) {
-        // Best effort: the new contents keep the old file's mode.
-        let _ = file.set_permissions(meta.permissions());
-    }
     write(file)?;
     file.sync_all()?;
     drop(temp.file.take());
@@ -146,35 +360,136 @@ where
     Ok(())
 }
 
-fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<TempFile> {
-    let pid = std::process::id();
+/// Creates a new temporary file beside the target named `name`, with
+/// `permissions` (the target's, if it exists).
+fn create_temp(
+    dir: &Path,
+    name: &OsStr,
+    permissions: Option<&fs::Permissions>,
+) -> io::Result<TempFile> {
+    let prefix = temp_prefix(name);
     let mut last_err = None;
     for _ in 0..NAME_ATTEMPTS {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut temp_name = OsString::with_capacity(name.len() + 32);
-        temp_name.push(".");
-        temp_name.push(name);
-        temp_name.push(format!(".{pid}.{n}.tmp"));
-        let temp_path = dir.join(temp_name);
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp_path)
-        {
+        let temp_path = dir.join(temp_name(&prefix, random_u64()));
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if let Some(permissions) = permissions {
+            use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+            // Created with the final mode (less what the umask removes),
+            // so it is never more open than the target, not even before
+            // the `set_permissions` below.
+            options.mode(permissions.mode() & 0o7777);
+        }
+        match options.open(&temp_path) {
             Ok(file) => {
-                return Ok(TempFile {
+                let temp = TempFile {
                     path: temp_path,
                     file: Some(file),
                     remove: true,
-                })
+                };
+                if let (Some(permissions), Some(file)) = (permissions, &temp.file) {
+                    // Exactly the target's mode, bits the umask cleared
+                    // included. Best effort: the file is already no more
+                    // open than the target.
+                    let _ = file.set_permissions(permissions.clone());
+                }
+                return Ok(temp);
             }
-            // Left over by a process that had the same id, or made by
-            // another program: try the next name.
+            // Made by another writer or program: try another name.
             Err(err) if err.kind() == io::ErrorKind::AlreadyExists => last_err = Some(err),
             Err(err) => return Err(err),
         }
     }
     Err(last_err.expect("at least one attempt was made"))
+}
+
+/// `.{name}.`, the start of every temporary file name for the target
+/// `name`. A name too long to leave room for the rest is cut at a
+/// character boundary and completed with a hash of the whole name, so
+/// different long names still get different prefixes, and the same name
+/// always the same one ([`remove_stale_temp_files`] relies on that).
+fn temp_prefix(name: &OsStr) -> OsString {
+    let keep = NAME_MAX - TEMP_OVERHEAD;
+    let mut prefix = OsString::from(".");
+    if name.len() <= keep {
+        prefix.push(name);
+    } else {
+        // `~` and 16 hex digits stand for the part cut off.
+        let cut = keep - 17;
+        prefix.push(cut_name(name, cut));
+        prefix.push(format!("~{:016x}", fnv1a(name.as_encoded_bytes())));
+    }
+    prefix.push(".");
+    prefix
+}
+
+/// The first at most `max` bytes of `name`, ending at a character
+/// boundary when the name is Unicode.
+#[cfg(unix)]
+fn cut_name(name: &OsStr, max: usize) -> &OsStr {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = name.as_bytes();
+    let mut end = max.min(bytes.len());
+    // Back off the continuation bytes of a UTF-8 character cut in two.
+    while end > 0 && end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    OsStr::from_bytes(&bytes[..end])
+}
+
+#[cfg(not(unix))]
+fn cut_name(name: &OsStr, max: usize) -> OsString {
+    let name = name.to_string_lossy();
+    let mut end = max.min(name.len());
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    OsString::from(&name[..end])
+}
+
+/// FNV-1a, 64 bits: a hash that is the same in every run and every
+/// version, unlike std's `DefaultHasher`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+fn temp_name(prefix: &OsStr, random: u64) -> OsString {
+    let mut name = OsString::with_capacity(prefix.len() + TOKEN_LEN + 4);
+    name.push(prefix);
+    let token: String = (0..TOKEN_LEN)
+        .map(|i| char::from(TOKEN_ALPHABET[(random >> (5 * i)) as usize & 31]))
+        .collect();
+    name.push(token);
+    name.push(".tmp");
+    name
+}
+
+/// Whether `name` is a temporary name made by [`temp_name`] from `prefix`.
+fn is_temp_name(name: &OsStr, prefix: &OsStr) -> bool {
+    let (name, prefix) = (name.as_encoded_bytes(), prefix.as_encoded_bytes());
+    name.len() == prefix.len() + TOKEN_LEN + 4
+        && name.starts_with(prefix)
+        && name.ends_with(b".tmp")
+        && name[prefix.len()..prefix.len() + TOKEN_LEN]
+            .iter()
+            .all(|b| TOKEN_ALPHABET.contains(b))
+}
+
+/// 64 unpredictable bits for a temporary name, without a dependency:
+/// std's `RandomState` is seeded from the operating system's random source
+/// once per thread and moves on with every instance, and SipHash mixes in a
+/// counter, the process id and the time. Unpredictable names mean another
+/// program cannot make `write_file` fail by creating them first.
+fn random_u64() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let time = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    RandomState::new().hash_one((count, std::process::id(), time))
 }
 
 /// Makes the rename itself durable. Best effort: some file systems cannot
@@ -194,10 +509,11 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
+        static SCRATCH: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "json-runtime-file-{name}-{}-{}",
             std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
+            SCRATCH.fetch_add(1, Ordering::Relaxed)
         ));
         fs::create_dir_all(&dir).unwrap();
         dir
@@ -213,23 +529,63 @@ mod tests {
     }
 
     #[test]
-    fn temp_name_is_hidden_and_unique() {
+    fn temp_name_is_hidden_random_and_recognized() {
         let dir = scratch("names");
-        let a = create_temp(&dir, "x.json".as_ref()).unwrap();
-        let b = create_temp(&dir, "x.json".as_ref()).unwrap();
+        let a = create_temp(&dir, "x.json".as_ref(), None).unwrap();
+        let b = create_temp(&dir, "x.json".as_ref(), None).unwrap();
         let a_name = a.path.file_name().unwrap().to_str().unwrap().to_owned();
-        let prefix = format!(".x.json.{}.", std::process::id());
         assert!(
-            a_name.starts_with(&prefix) && a_name.ends_with(".tmp"),
+            a_name.starts_with(".x.json.") && a_name.ends_with(".tmp"),
             "{a_name}"
         );
+        assert_eq!(a_name.len(), ".x.json.".len() + TOKEN_LEN + 4);
+        assert!(!a_name.contains(&std::process::id().to_string()));
         assert_ne!(a.path, b.path);
+        let prefix = temp_prefix("x.json".as_ref());
+        assert!(is_temp_name(a.path.file_name().unwrap(), &prefix));
+        for other in [
+            "x.json",
+            ".x.json.tmp",
+            ".x.json.abcdefghijkl.tmp.bak",
+            ".x.json.ABCDEFGHIJKL.tmp",
+            ".y.json.abcdefghijkl.tmp",
+            ".x.json.123.0.tmp",
+        ] {
+            assert!(!is_temp_name(other.as_ref(), &prefix), "{other}");
+        }
         drop((a, b));
         assert!(
             entries(&dir).is_empty(),
             "dropped temporary files are removed"
         );
         fs::remove_dir(&dir).unwrap();
+    }
+
+    #[test]
+    fn long_names_are_cut_and_hashed() {
+        for name in [
+            "a".repeat(255),
+            "é".repeat(127),
+            format!("{}{}", "b".repeat(230), "😀".repeat(6)),
+        ] {
+            let prefix = temp_prefix(name.as_ref());
+            let temp = temp_name(&prefix, u64::MAX);
+            assert!(temp.len() <= NAME_MAX, "{} bytes", temp.len());
+            let text = temp.to_str().expect("cut at a character boundary");
+            assert!(text.starts_with('.') && text.ends_with(".tmp"));
+            assert!(is_temp_name(&temp, &prefix));
+            assert_eq!(prefix, temp_prefix(name.as_ref()), "the same every time");
+        }
+        // Names that differ only past the cut get different prefixes.
+        let a = temp_prefix(format!("{}a", "x".repeat(250)).as_ref());
+        let b = temp_prefix(format!("{}b", "x".repeat(250)).as_ref());
+        assert_ne!(a, b);
+        // Names that fit are kept whole.
+        let fits = "c".repeat(NAME_MAX - TEMP_OVERHEAD);
+        assert_eq!(
+            temp_prefix(fits.as_ref()),
+            OsString::from(format!(".{fits}."))
+        );
     }
 
     #[test]
@@ -261,6 +617,7 @@ mod tests {
         let err = write_file_with("/", |_| Ok(())).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         assert!(err.to_string().starts_with("writing /: "), "{err}");
+        assert_eq!(split(Path::new("a.json")).unwrap().0, Path::new("."));
     }
 
     #[cfg(unix)]

@@ -35,7 +35,8 @@
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
 //! [`Options`] also chooses how strings are escaped ([`Escape`]): all
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
-//! as serde_json.
+//! as serde_json. `Options` has every entry point below as a method too
+//! (arrays, JSON Lines, files, the Tokio writers).
 //!
 //! Beside serde_json's output, which stays the default, three outputs are
 //! there on request: RFC 8785 canonical JSON for signing and hashing
@@ -45,9 +46,9 @@
 //! on one line ([`PrettyFormatter::inline_arrays`]).
 //!
 //! In-memory encoding of `ToJson` values cannot fail, so those functions
-//! return no `Result`. [`to_writer`] streams through a bounded buffer
-//! (under 512 KiB) and returns the first I/O error; nothing is written to
-//! the writer after it.
+//! return no `Result`. [`to_writer`] streams through a buffer of at most
+//! 512 KiB (see [Memory](#memory)) and returns the first I/O error; nothing
+//! is written to the writer after it.
 //!
 //! # Types that implement only `serde::Serialize`
 //!
@@ -65,33 +66,63 @@
 //! |---|---|
 //! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
-//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`] |
+//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
+//!
+//! # Memory
+//!
+//! [`to_writer`] and every other entry point that writes to an
+//! `io::Write` ([`to_writer_array`], [`to_writer_lines`], [`write_file`],
+//! the pretty and [`Options`] forms) hold **at most 512 KiB of output**,
+//! whatever the value: the buffer drains into the writer whenever a write
+//! would take it past that, inside a long string or between two fields as
+//! much as between elements, and strings longer than 64 KiB are escaped
+//! (raw JSON and indents copied) in 64 KiB pieces. Writes to the writer
+//! are 448-512 KiB, except the last. Beyond the buffer, encoding allocates
+//! only the pretty layout's line-break cache (1 + depth × indent bytes,
+//! 201 bytes at depth 100 with two spaces) and what some values' own impls
+//! allocate while they are written: a `format_args!` with placeholders and
+//! a non-UTF-8 `Path` are formatted into a `String` first, `#[serde(into)]`
+//! clones the value, and with serde_json's `arbitrary_precision` a
+//! `Number` is turned into its text. `tests/bounded_buffer.rs` measures the
+//! peak heap with a counting allocator: 524 288 bytes for 5 MB strings,
+//! strings where every byte needs an escape, every [`Escape`] mode, a 5 MB
+//! map key, 4 MB of [`RawJson`], a struct of three long strings and one of
+//! 26 × 60 KiB strings, and the array, JSON Lines and file writers.
+//!
+//! The in-memory functions ([`to_vec`], …) hold the whole document, as
+//! they must. The Tokio writers encode into memory between awaits, so
+//! they hold one 64 KiB chunk plus one element of a top-level sequence or
+//! iterator, and any other value whole (see `to_async_writer`).
 //!
 //! # Nesting depth
 //!
 //! As with serde_json's serializer, encoding recurses once per level of
-//! nesting (a `Box`, `Vec`, map or `serde_json::Value` array or object
-//! inside another), so how deep a value can be is bounded by the stack of
-//! the thread that encodes it; there is no limit of its own. Stack used per
-//! level, measured by `tests/deep_nesting.rs` (rustc 1.95, x86_64):
+//! nesting (a `Box`, `Option<Box<_>>`, `Vec`, map or `serde_json::Value`
+//! array or object inside another), so how deep a value can be is bounded
+//! by the stack of the thread that encodes it; there is no limit of its
+//! own. Stack used per level, measured by `tests/deep_nesting.rs`
+//! (rustc 1.95, x86_64; the deepest write of a value 1001 levels deep
+//! against one 1 level deep):
 //!
-//! | per level | release | debug |
-//! |---|---|---|
-//! | recursive derived enum through `Box` | 32 B | 160 B |
-//! | `Vec` of a derived type | 48 B | 416 B |
-//! | `serde_json::Value` arrays, compact | 47 B | 191 B |
-//! | `serde_json::Value` arrays, pretty | 79 B | 1.8 KB |
-//! | serde_json itself, `Value` arrays, compact | 79 B | 1.2 KB |
+//! | per level | debug | release, compact | release, pretty | serde_json, debug / release |
+//! |---|---|---|---|---|
+//! | struct with `next: Option<Box<Self>>` | 160 B | 48 B | 64 B | 736 B / 112 B |
+//! | enum cons list, `Cons(u32, Box<Self>)` | 160 B | 64 B | 64 B | 528 B / 80 B |
+//! | enum newtype chain, `Node(Box<Self>)` | 144 B | 32 B | 64 B | 336 B / 48 B |
+//! | untagged enum of `Vec<Self>` | 192 B | 64 B | 80 B | 784 B / 64 B |
+//! | `serde_json::Value` arrays | 128 B | 64 B | 80 B | 1200 B / 48 B |
+//! | `serde_json::Value` objects | 368 B | 64 B | 96 B | 672 B / 80 B |
 //!
-//! So 10 000 levels fit in the 2 MiB stack of a spawned or test thread
-//! (in debug builds only compact output does), and 100 000 levels need
-//! about 5 MB in release builds. Encode deeper values on a thread with a
-//! larger stack (`std::thread::Builder::stack_size`). Running out of stack
-//! is never silent: Rust's stack guard stops the process with "thread '…'
-//! has overflowed its stack". (Dropping such a value recurses too, for
-//! `Box` chains and `Value` alike.)
+//! Debug builds use the same stack in pretty layout as in compact. So
+//! 10 000 levels of any of these fit in the 2 MiB stack of a spawned or
+//! test thread, in debug builds too except `Value` objects (3.7 MB), and
+//! 100 000 levels need 5-10 MB in release builds. Encode deeper values on
+//! a thread with a larger stack (`std::thread::Builder::stack_size`).
+//! Running out of stack is never silent: Rust's stack guard stops the
+//! process with "thread '…' has overflowed its stack". (Dropping such a
+//! value recurses too, for `Box` chains and `Value` alike.)
 //!
 //! # Attributes
 //!
@@ -221,11 +252,15 @@ pub use async_io::{
 pub use canonical::{to_string_canonical, to_vec_canonical, CanonicalError, CanonicalErrorKind};
 pub use error::Error;
 pub use fields::ToJsonFields;
-pub use file::{write_file, write_file_pretty, write_file_with};
+pub use file::{
+    remove_stale_temp_files, write_file, write_file_pretty, write_file_with, WriteFileError,
+};
 pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
+#[doc(hidden)]
+pub use stream::Pieces;
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 use writer::Setup;
 pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
@@ -577,6 +612,27 @@ pub use json_runtime_derive::ToJson;
 pub trait ToJson {
     /// Writes `self` as one JSON value.
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+
+    /// Writes `self` in pieces, for writers that await between them (the
+    /// `to_async_writer` functions), so that a long sequence is not held
+    /// in memory whole. Each call continues where `pieces` says the last
+    /// one stopped, stops once `w` holds the piece's worth of bytes, and
+    /// returns `true` when the value is complete.
+    ///
+    /// Not part of the public API: the default, which writes the whole
+    /// value in one piece, is right for every type but the sequences the
+    /// crate streams itself.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_piece<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        pieces: &mut stream::Pieces,
+    ) -> bool {
+        let _ = pieces;
+        self.write_json(w);
+        true
+    }
 }
 
 /// A value that can be a JSON object key, written as serde_json's map key
@@ -705,17 +761,25 @@ fn encode_to_writer_with<F: Format, W: io::Write, T: ToJson + ?Sized>(
 }
 
 fn into_string(bytes: Vec<u8>) -> String {
-    // SAFETY: every byte in the buffer is ASCII (structure, digits written
-    // through `buf_mut`, `write_ascii`), or comes whole from a `&str`
-    // (`write_raw`, `key`, `key_dyn`, `static_entries` and escaped string
-    // contents, which copy whole `&str`s between ASCII escapes), or is the
-    // pretty indent. `key` cuts its literal only at character boundaries
-    // (`str` slicing panics otherwise). Compact output writes no indent, and
-    // the callers that write one check that it is UTF-8 first. The output
-    // options only move whole runs of these bytes: sorting moves entries
-    // that start after and end before an ASCII `{`, `[` or `,`, and inline
-    // arrays drop a newline with whole copies of the indent after it. So
-    // the bytes are valid UTF-8.
+    // SAFETY: `bytes` is what an in-memory `JsonWriter` wrote, and every
+    // write puts valid UTF-8 after valid UTF-8:
+    // - ASCII: structure, numbers (through `buf_mut`), `write_ascii` (the
+    //   crate's own date and address text, built from ASCII and from whole
+    //   `&str`s that `Display` produced);
+    // - whole `&str`s: `write_raw`, `key_dyn`, `static_entries`, compact
+    //   `key`; escaped strings copy runs of their `&str` cut only before an
+    //   ASCII byte that is escaped, or, in the other `Escape` modes, at
+    //   character boundaries;
+    // - pretty `key` cuts its literal after its first and before its last
+    //   byte, which it asserts are ASCII, so between characters;
+    // - the pretty indent: compact output writes none, and the callers that
+    //   write one check first that it is UTF-8.
+    // Pieces that split a character (long raw text, in `Buf::extend_slow`)
+    // exist only when streaming to an `io::Write`, never in memory. The
+    // output options only move whole runs of these bytes: sorting moves
+    // entries that start after and end before an ASCII `{`, `[` or `,`, and
+    // inline arrays drop a newline with whole copies of the indent after
+    // it. So the bytes are UTF-8.
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
@@ -784,10 +848,12 @@ pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
 
 /// Streams `value` as compact JSON into `writer`.
 ///
-/// Output goes through a bounded internal buffer, so memory stays flat
-/// however large the document is. The writer is flushed at the end. The
-/// first I/O error is returned and nothing is written to `writer` after
-/// it. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
+/// Output goes through an internal buffer that never holds more than
+/// 512 KiB, however large the document and whatever it holds (a long
+/// string is escaped in pieces; see [Memory](crate#memory)). The writer is
+/// flushed at the end. The first I/O error is returned and nothing is
+/// written to `writer` after it; the value itself is still encoded to its
+/// end, into a buffer that is dropped. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
 /// bounded by the thread's stack, as in [`to_vec`]. To replace a file
 /// safely, see [`write_file`]; for a sequence that is not in memory, see
 /// [`to_writer_array`].
@@ -926,7 +992,7 @@ impl<'a> PrettyFormatter<'a> {
         self
     }
 
-    fn setup(&self) -> Setup {
+    pub(crate) fn setup(&self) -> Setup {
         Setup {
             sort_keys: false,
             inline_arrays: self.inline_arrays,

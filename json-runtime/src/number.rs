@@ -7,18 +7,19 @@
 //! wide loads wait for the formatter's narrow stores to retire, and that
 //! stall cost as much as the formatting itself.
 
-use crate::writer::{extend_short, Format, JsonWriter};
+use crate::writer::{extend_short, Buf, Format, JsonWriter};
 
 /// The integer types serde_json writes as bare digits.
 pub(crate) trait Integer: Copy {
-    fn write_digits(self, out: &mut Vec<u8>);
+    fn write_digits(self, out: &mut Buf<'_>);
 }
 
 macro_rules! unsigned {
     ($($t:ty)*) => {$(
         impl Integer for $t {
-            #[inline]
-            fn write_digits(self, out: &mut Vec<u8>) {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn write_digits(self, out: &mut Buf<'_>) {
                 write_u64(out, self as u64);
             }
         }
@@ -29,8 +30,9 @@ unsigned!(u8 u16 u32 u64 usize);
 macro_rules! signed {
     ($($t:ty)*) => {$(
         impl Integer for $t {
-            #[inline]
-            fn write_digits(self, out: &mut Vec<u8>) {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn write_digits(self, out: &mut Buf<'_>) {
                 if self < 0 {
                     out.push(b'-');
                 }
@@ -46,7 +48,7 @@ macro_rules! wide {
     ($($t:ty)*) => {$(
         impl Integer for $t {
             #[inline]
-            fn write_digits(self, out: &mut Vec<u8>) {
+            fn write_digits(self, out: &mut Buf<'_>) {
                 let mut buffer = itoa::Buffer::new();
                 extend_short(out, buffer.format(self).as_bytes());
             }
@@ -91,7 +93,7 @@ static DIGIT_PAIRS: [u8; 200] = {
 };
 
 #[inline]
-fn write_u64(out: &mut Vec<u8>, mut n: u64) {
+fn write_u64(out: &mut Buf<'_>, mut n: u64) {
     let digits = decimal_digits(n);
     out.reserve(digits);
     let len = out.len();
@@ -228,23 +230,28 @@ non_finite!(f32 f64);
 /// assembles its digits with overlapping stores, and the copy's loads wait
 /// for them to retire. So the buffer zmij writes to is the output itself.
 #[inline]
-fn write_finite<T: zmij::Float>(out: &mut Vec<u8>, value: T) {
+fn write_finite<T: zmij::Float>(out: &mut Buf<'_>, value: T) {
     const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
-    // zmij::Buffer is an array of `MaybeUninit<u8>` and nothing else; were
-    // that ever to change, this falls back to the copying path.
-    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE > 64 {
+    // zmij::Buffer is a `[MaybeUninit<u8>; 24]` and nothing else in the
+    // zmij version this crate pins exactly (see Cargo.toml), which is what
+    // the `unsafe` below relies on. A change of size or alignment falls
+    // back to the copying path; any other change of that private layout
+    // must be checked when the pin is moved.
+    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE != 24 {
         let mut buffer = zmij::Buffer::new();
         extend_short(out, buffer.format_finite(value).as_bytes());
         return;
     }
     out.reserve(SIZE);
     let len = out.len();
-    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`, and
+    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`
+    // (read after it, which may have drained the buffer), and
     // `zmij::Buffer` has alignment 1 and size `SIZE`, so the reference is
-    // aligned and in bounds. Its only field is a `[MaybeUninit<u8>; SIZE]`,
-    // valid for any contents, uninitialized included, so viewing spare
-    // capacity as a `Buffer` creates no invalid value. Nothing else refers
-    // to that memory while `buffer` lives.
+    // aligned and in bounds. In the pinned zmij (=1.0.23) its only field is
+    // a `[MaybeUninit<u8>; 24]`, valid for any contents, uninitialized
+    // included, so viewing spare capacity as a `Buffer` creates no invalid
+    // value, and `format_finite` only writes to it before reading. Nothing
+    // else refers to that memory while `buffer` lives.
     let buffer = unsafe { &mut *out.as_mut_ptr().add(len).cast::<zmij::Buffer>() };
     let text = buffer.format_finite(value);
     let (start, n) = (text.as_ptr(), text.len());
@@ -265,10 +272,12 @@ fn write_finite<T: zmij::Float>(out: &mut Vec<u8>, value: T) {
 #[cfg(test)]
 mod tests {
     use super::Integer;
+    use crate::writer::Buf;
 
     fn digits<I: Integer + itoa::Integer>(value: I) {
-        let mut out = b"x".to_vec();
+        let mut out = Buf::in_memory(b"x".to_vec());
         value.write_digits(&mut out);
+        let out = out.into_vec();
         assert_eq!(&out[1..], itoa::Buffer::new().format(value).as_bytes());
     }
 

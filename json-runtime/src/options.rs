@@ -1,6 +1,7 @@
 //! Output options beyond the layout: how strings are escaped.
 
 use std::io;
+use std::path::Path;
 
 use crate::writer::{Compact, Format, JsonWriter, Pretty, Setup};
 use crate::{expect_encoded, into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
@@ -77,11 +78,71 @@ pub enum Escape {
     HtmlSafe,
 }
 
+/// Layout and escaping for one encoding, in the form the writers take: what
+/// [`Options`] holds once compact or pretty is settled, which the caller
+/// picks as the writer's `Format`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Style<'a> {
+    /// Used only by the pretty layout.
+    pub(crate) indent: &'a [u8],
+    pub(crate) escape: Escape,
+    /// `sort_keys` and `inline_arrays`.
+    pub(crate) setup: Setup,
+}
+
+impl<'a> Style<'a> {
+    /// serde_json's: two spaces when pretty, its escaping.
+    pub(crate) const DEFAULT: Style<'static> = Style {
+        indent: DEFAULT_INDENT,
+        escape: Escape::Default,
+        setup: Setup::NONE,
+    };
+
+    /// serde_json's escaping with this indent and these outputs.
+    pub(crate) fn pretty(indent: &'a [u8], setup: Setup) -> Self {
+        Style {
+            indent,
+            escape: Escape::Default,
+            setup,
+        }
+    }
+
+    /// A writer into memory, appending to `buf`.
+    pub(crate) fn memory_writer<F: Format>(self, buf: Vec<u8>) -> JsonWriter<'a, F> {
+        let mut w = JsonWriter::to_memory(buf, self.indent);
+        w.set_escape(self.escape);
+        w.apply_setup(self.setup);
+        w
+    }
+
+    /// A writer that streams into `out` through a bounded buffer.
+    pub(crate) fn io_writer<'w, F: Format>(self, out: &'w mut dyn io::Write) -> JsonWriter<'w, F>
+    where
+        'a: 'w,
+    {
+        let mut w = JsonWriter::to_io(out, self.indent);
+        w.set_escape(self.escape);
+        w.apply_setup(self.setup);
+        w
+    }
+}
+
 /// Output options: layout (compact or pretty, and the indent) and string
-/// [`Escape`] mode.
+/// [`Escape`] mode, for every entry point.
 ///
 /// `Options::new()` gives exactly [`to_vec`](crate::to_vec)'s output;
 /// [`pretty`](Self::pretty) exactly [`to_vec_pretty`](crate::to_vec_pretty)'s.
+/// Each method behaves as the free function of the same name (memory,
+/// errors, atomic file replacement), with these options.
+///
+/// | options method | as |
+/// |---|---|
+/// | [`to_vec`](Self::to_vec), [`to_string`](Self::to_string) | [`to_vec`](crate::to_vec), [`to_string`](crate::to_string) |
+/// | [`to_writer`](Self::to_writer) | [`to_writer`](crate::to_writer) |
+/// | [`to_writer_array`](Self::to_writer_array) | [`to_writer_array`](crate::to_writer_array) |
+/// | [`to_writer_lines`](Self::to_writer_lines) | [`to_writer_lines`](crate::to_writer_lines) (always compact) |
+/// | [`write_file`](Self::write_file) | [`write_file`](crate::write_file) |
+/// | `to_async_writer`, `to_async_writer_array`, `to_async_writer_lines` (feature `tokio`) | the functions of the same names |
 ///
 /// ```
 /// use json_runtime::{Escape, Options};
@@ -96,6 +157,10 @@ pub enum Escape {
 /// let mut out = Vec::new();
 /// Options::new().escape(Escape::Ascii).indent(b"\t").to_writer(&mut out, &["ü"])?;
 /// assert_eq!(out, b"[\n\t\"\\u00fc\"\n]");
+///
+/// out.clear();
+/// Options::new().escape(Escape::Ascii).to_writer_lines(&mut out, ["é", "ß"])?;
+/// assert_eq!(out, b"\"\\u00e9\"\n\"\\u00df\"\n");
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -119,7 +184,7 @@ impl<'a> Options<'a> {
         Options {
             escape: Escape::Default,
             indent: None,
-            setup: Setup::default(),
+            setup: Setup::NONE,
         }
     }
 
@@ -210,6 +275,16 @@ impl<'a> Options<'a> {
         self
     }
 
+    /// The writers' form of these options, and whether they are pretty.
+    pub(crate) fn style(&self) -> (Style<'a>, bool) {
+        let style = Style {
+            indent: self.indent.unwrap_or(DEFAULT_INDENT),
+            escape: self.escape,
+            setup: self.setup,
+        };
+        (style, self.indent.is_some())
+    }
+
     /// Encodes `value` as JSON.
     ///
     /// # Panics
@@ -217,9 +292,9 @@ impl<'a> Options<'a> {
     /// As [`to_vec`](crate::to_vec), if a value written through serde
     /// reports an error.
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        match self.indent {
-            None => self.encode_vec::<Compact, T>(value, DEFAULT_INDENT),
-            Some(indent) => self.encode_vec::<Pretty, T>(value, indent),
+        match self.style() {
+            (style, false) => encode_vec::<Compact, T>(style, value),
+            (style, true) => encode_vec::<Pretty, T>(style, value),
         }
     }
 
@@ -238,37 +313,89 @@ impl<'a> Options<'a> {
         }
     }
 
-    /// Streams `value` as JSON into `writer`. Errors behave as in
+    /// Streams `value` as JSON into `writer`. Memory and errors behave as in
     /// [`to_writer`](crate::to_writer).
     pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(
         &self,
         mut writer: W,
         value: &T,
     ) -> io::Result<()> {
-        match self.indent {
-            None => self.encode_io::<Compact, T>(&mut writer, value, DEFAULT_INDENT),
-            Some(indent) => self.encode_io::<Pretty, T>(&mut writer, value, indent),
+        match self.style() {
+            (style, false) => encode_io::<Compact, T>(style, &mut writer, value),
+            (style, true) => encode_io::<Pretty, T>(style, &mut writer, value),
         }
     }
 
-    fn encode_vec<F: Format, T: ToJson + ?Sized>(&self, value: &T, indent: &[u8]) -> Vec<u8> {
-        let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
-        w.set_escape(self.escape);
-        w.apply_setup(self.setup);
-        value.write_json(&mut w);
-        expect_encoded(w.into_result())
+    /// Streams the items of any iterator as one JSON array into `writer`,
+    /// as [`to_writer_array`](crate::to_writer_array) does.
+    ///
+    /// ```
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut out = Vec::new();
+    /// Options::new().escape(Escape::HtmlSafe).to_writer_array(&mut out, ["<a>", "&"])?;
+    /// assert_eq!(out, br#"["\u003ca\u003e","\u0026"]"#);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    where
+        W: io::Write,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        match self.style() {
+            (style, false) => crate::stream::array_to_writer::<Compact, W, I>(writer, items, style),
+            (style, true) => crate::stream::array_to_writer::<Pretty, W, I>(writer, items, style),
+        }
     }
 
-    fn encode_io<F: Format, T: ToJson + ?Sized>(
-        &self,
-        out: &mut dyn io::Write,
-        value: &T,
-        indent: &[u8],
-    ) -> io::Result<()> {
-        let mut w = JsonWriter::<F>::to_io(out, indent);
-        w.set_escape(self.escape);
-        w.apply_setup(self.setup);
-        value.write_json(&mut w);
-        w.finish_io()
+    /// Streams the items of any iterator as JSON Lines into `writer`, as
+    /// [`to_writer_lines`](crate::to_writer_lines) does. Each line is
+    /// compact whatever the layout chosen: JSON Lines has one value a line.
+    pub fn to_writer_lines<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    where
+        W: io::Write,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        crate::stream::lines_to_writer(writer, items, self.style().0)
     }
+
+    /// Writes `value` to the file at `path`, replacing it safely as
+    /// [`write_file`](crate::write_file) does.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let path = dir.join("names.json");
+    /// Options::new().escape(Escape::Ascii).pretty().write_file(&path, &["Zoë"])?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n  \"Zo\\u00eb\"\n]");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(
+        &self,
+        path: P,
+        value: &T,
+    ) -> io::Result<()> {
+        crate::write_file_with(path, |file| self.to_writer(file, value))
+    }
+}
+
+fn encode_vec<F: Format, T: ToJson + ?Sized>(style: Style<'_>, value: &T) -> Vec<u8> {
+    let mut w = style.memory_writer::<F>(Vec::with_capacity(INITIAL_CAPACITY));
+    value.write_json(&mut w);
+    expect_encoded(w.into_result())
+}
+
+fn encode_io<F: Format, T: ToJson + ?Sized>(
+    style: Style<'_>,
+    out: &mut dyn io::Write,
+    value: &T,
+) -> io::Result<()> {
+    let mut w = style.io_writer::<F>(out);
+    value.write_json(&mut w);
+    w.finish_io()
 }

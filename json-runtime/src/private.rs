@@ -5,13 +5,13 @@
 //! The dispatch is autoref-based specialization. Derived code writes
 //!
 //! ```text
-//! (&&::json_runtime::__private::Via(&self.url)).write_json_or_serialize(w);
+//! ::json_runtime::__private::Via(&self.url).write_json_or_serialize(w);
 //! ```
 //!
-//! Method lookup tries the receiver `&&Via<T>` first, which only
-//! [`WriteToJson`]'s impl for `&Via<T>` accepts, and only when
-//! `T: ToJson`: then the call is `ToJson::write_json` itself, inlined,
-//! with nothing added at run time. Otherwise lookup goes on to `&Via<T>`,
+//! Method lookup tries the receiver `Via<T>` by value first, which only
+//! [`WriteToJson`]'s impl for `Via<T>` accepts, and only when `T: ToJson`:
+//! then the call is `ToJson::write_json` itself, inlined, with nothing
+//! added at run time. Otherwise lookup goes on to `&Via<T>` (autoref),
 //! which [`WriteSerialize`] accepts for every `T`; its method then requires
 //! `T: SerializeFallback`, which holds for `serde::Serialize` types when
 //! the `serde` feature is on. A type with neither trait therefore gets one
@@ -28,12 +28,16 @@ pub struct Via<'a, T: ?Sized>(pub &'a T);
 /// The first choice: the field's own `ToJson` impl.
 pub trait WriteToJson {
     /// `ToJson::write_json` of the field.
-    fn write_json_or_serialize<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+    fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>);
 }
 
-impl<T: ToJson + ?Sized> WriteToJson for &Via<'_, T> {
-    #[inline(always)]
-    fn write_json_or_serialize<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
+    // As the writer's methods: inlined into optimized code; out of line in
+    // unoptimized code, where inlining would give every encoder frame room
+    // for the temporaries of every field it writes.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>) {
         self.0.write_json(w);
     }
 }
@@ -45,16 +49,16 @@ pub trait WriteSerialize {
     type Value: ?Sized;
 
     /// The field through its `serde::Serialize` impl.
-    fn write_json_or_serialize<F: Format>(&self, w: &mut JsonWriter<'_, F>)
+    fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>)
     where
         Self::Value: SerializeFallback;
 }
 
-impl<T: ?Sized> WriteSerialize for Via<'_, T> {
+impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     type Value = T;
 
     #[inline]
-    fn write_json_or_serialize<F: Format>(&self, w: &mut JsonWriter<'_, F>)
+    fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>)
     where
         T: SerializeFallback,
     {

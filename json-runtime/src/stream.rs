@@ -1,24 +1,25 @@
 //! Sequences of any length, encoded from an iterator straight into an
 //! `io::Write`: one JSON array, or JSON Lines.
 //!
-//! The first [`FIRST_WRITE`] bytes are encoded in memory and handed over in
-//! one `write_all`, so a small sequence costs one write call, as
-//! `to_vec` + `write_all` would. Past that, the rest streams through the
-//! 448 KiB chunks of `to_writer`. Memory stays bounded by about 1 MiB plus
-//! the element being encoded, so a lazily generated iterator of millions of
-//! records streams to a file in flat memory.
+//! Elements stream through `to_writer`'s buffer, which never holds more
+//! than 512 KiB, so a lazily generated iterator of millions of records
+//! streams to a file in flat memory, and a small sequence costs one write
+//! call, as `to_vec` + `write_all` would. No item is taken from the
+//! iterator after the first I/O error.
+//!
+//! [`fill_array`] and [`fill_lines`] encode in memory, a chunk at a time,
+//! for writers that are not an `io::Write` (Tokio's `AsyncWrite`, a
+//! response body).
 
 use std::io;
 
-use crate::writer::{Compact, Format, JsonWriter, Pretty, Setup};
-use crate::{PrettyFormatter, ToJson, DEFAULT_INDENT};
-
-/// Output below this size goes out in a single write. 64 KiB below 1 MiB,
-/// so that elements smaller than 64 KiB never make the buffer (which grows
-/// by doubling) outgrow 1 MiB.
-const FIRST_WRITE: usize = 1024 * 1024 - 64 * 1024;
+use crate::options::Style;
+use crate::writer::{Compact, Format, JsonWriter, Pretty};
+use crate::{PrettyFormatter, ToJson};
 
 /// Where an array being encoded in pieces stands.
+// Used by the writers that are not an `io::Write`, behind their features.
+#[cfg_attr(not(feature = "tokio"), allow(dead_code))]
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ArrayState {
     /// `[` is not written yet.
@@ -27,44 +28,35 @@ pub(crate) enum ArrayState {
     Open { any: bool },
 }
 
-/// Opens a writer positioned inside an array whose `[` already went out in
-/// an earlier piece: opening the array sets the nesting depth for pretty
-/// layout, and the `[` it wrote is dropped again.
-fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
-    let len = w.buf_mut().len();
-    w.begin_array();
-    debug_assert_eq!(&w.buf_mut()[len..], b"[");
-    w.buf_mut().truncate(len);
-    // Part of it went out one element a line: it stays so.
-    w.break_inline_array();
-}
-
 /// Encodes array elements into `buf` (empty on entry) until it holds at
 /// least `threshold` bytes or the items run out, and says whether they ran
 /// out (then the closing `]` is in `buf` too), or returns the error an
 /// element written through serde reported.
+///
+/// Each element is encoded whole, so `buf` ends up holding up to
+/// `threshold` bytes plus the last element.
+// Used by the writers that are not an `io::Write`, behind their features.
+#[cfg_attr(not(feature = "tokio"), allow(dead_code))]
 pub(crate) fn fill_array<F: Format, I>(
     buf: &mut Vec<u8>,
-    indent: &[u8],
+    style: Style<'_>,
     items: &mut I,
     state: &mut ArrayState,
     threshold: usize,
-    setup: Setup,
 ) -> io::Result<bool>
 where
     I: Iterator,
     I::Item: ToJson,
 {
     debug_assert!(buf.is_empty());
-    let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
-    w.apply_setup(setup);
+    let mut w = style.memory_writer::<F>(std::mem::take(buf));
     let mut any = match *state {
         ArrayState::Start => {
             w.begin_array();
             false
         }
         ArrayState::Open { any } => {
-            resume_array(&mut w);
+            w.resume_array();
             any
         }
     };
@@ -76,7 +68,7 @@ where
         w.array_value(!any);
         any = true;
         item.write_json(&mut w);
-        if w.buf_mut().len() >= threshold {
+        if w.len() >= threshold {
             break false;
         }
     };
@@ -87,21 +79,30 @@ where
 
 /// Encodes JSON Lines into `buf` (empty on entry) until it holds at least
 /// `threshold` bytes or the items run out, and says whether they ran out,
-/// or returns the error an item written through serde reported.
-pub(crate) fn fill_lines<I>(buf: &mut Vec<u8>, items: &mut I, threshold: usize) -> io::Result<bool>
+/// or returns the error an item written through serde reported. The
+/// layout of `style` is not used: each line is compact.
+// Used by the writers that are not an `io::Write`, behind their features.
+#[cfg_attr(not(feature = "tokio"), allow(dead_code))]
+pub(crate) fn fill_lines<I>(
+    buf: &mut Vec<u8>,
+    style: Style<'_>,
+    items: &mut I,
+    threshold: usize,
+) -> io::Result<bool>
 where
     I: Iterator,
     I::Item: ToJson,
 {
     debug_assert!(buf.is_empty());
-    let mut w = JsonWriter::<Compact>::to_memory(std::mem::take(buf), DEFAULT_INDENT);
+    let mut w = style.memory_writer::<Compact>(std::mem::take(buf));
+    w.set_compact_raw();
     let done = loop {
         let Some(item) = items.next() else {
             break true;
         };
         item.write_json(&mut w);
-        w.write_raw("\n");
-        if w.buf_mut().len() >= threshold {
+        w.write_ascii(b"\n");
+        if w.len() >= threshold {
             break false;
         }
     };
@@ -109,42 +110,104 @@ where
     Ok(done)
 }
 
-fn array_to_writer<F: Format, W: io::Write, I>(
+/// How far [`ToJson::write_json_piece`] got through a value written in
+/// pieces: for a sequence, the next element to write.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Pieces {
+    /// A piece ends once the writer holds this many bytes.
+    threshold: usize,
+    /// Whether a piece was written already.
+    started: bool,
+    next: usize,
+}
+
+impl Pieces {
+    #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
+    pub(crate) fn new(threshold: usize) -> Self {
+        Pieces {
+            threshold,
+            started: false,
+            next: 0,
+        }
+    }
+}
+
+/// [`ToJson::write_json_piece`] for a sequence of `len` elements that can
+/// be reached by index: writes elements from where the last piece stopped
+/// until the writer holds a piece's worth, and says whether the array is
+/// complete. Resuming by index keeps nothing borrowed between pieces.
+#[inline]
+pub(crate) fn write_indexed_piece<F: Format>(
+    w: &mut JsonWriter<'_, F>,
+    pieces: &mut Pieces,
+    len: usize,
+    mut write_element: impl FnMut(usize, &mut JsonWriter<'_, F>),
+) -> bool {
+    if pieces.started {
+        w.resume_array();
+    } else {
+        pieces.started = true;
+        w.begin_array();
+    }
+    while pieces.next < len {
+        w.array_value(pieces.next == 0);
+        write_element(pieces.next, w);
+        pieces.next += 1;
+        if w.len() >= pieces.threshold && pieces.next < len {
+            return false;
+        }
+    }
+    w.end_array(len == 0);
+    true
+}
+
+pub(crate) fn array_to_writer<F: Format, W: io::Write, I>(
     mut out: W,
     items: I,
-    indent: &[u8],
-    setup: Setup,
+    style: Style<'_>,
 ) -> io::Result<()>
 where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    let mut items = items.into_iter();
-    let mut state = ArrayState::Start;
-    let mut first = Vec::new();
-    let done = fill_array::<F, _>(
-        &mut first,
-        indent,
-        &mut items,
-        &mut state,
-        FIRST_WRITE,
-        setup,
-    )?;
-    out.write_all(&first)?;
-    if done {
-        return out.flush();
-    }
-    drop(first);
-    // At least one element was written, or the array would be done.
-    let mut w = JsonWriter::<F>::to_io(&mut out, indent);
-    w.apply_setup(setup);
-    resume_array(&mut w);
+    let mut w = style.io_writer::<F>(&mut out);
+    w.begin_array();
+    let mut any = false;
     for item in items {
-        w.array_value(false);
+        w.array_value(!any);
+        any = true;
         item.write_json(&mut w);
         w.flush_point();
+        if w.failed() {
+            // The document is lost; the rest of the iterator (which may
+            // never end) is left alone.
+            return w.finish_io();
+        }
     }
-    w.end_array(false);
+    w.end_array(!any);
+    w.finish_io()
+}
+
+pub(crate) fn lines_to_writer<W: io::Write, I>(
+    mut out: W,
+    items: I,
+    style: Style<'_>,
+) -> io::Result<()>
+where
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    let mut w = style.io_writer::<Compact>(&mut out);
+    w.set_compact_raw();
+    for item in items {
+        item.write_json(&mut w);
+        w.write_ascii(b"\n");
+        w.flush_point();
+        if w.failed() {
+            return w.finish_io();
+        }
+    }
     w.finish_io()
 }
 
@@ -152,16 +215,17 @@ where
 /// `writer`.
 ///
 /// The bytes equal `serde_json::to_vec` of the items collected into a
-/// `Vec`, but nothing is collected: memory holds at most about 1 MiB of
-/// output plus the element being encoded, whatever the length. Output up
-/// to that size goes to `writer` in one `write_all`, as `to_vec` and
-/// `write_all` would; the rest streams through the 448 KiB chunks of
-/// [`to_writer`](crate::to_writer). Items may be values or references,
-/// and the iterator may be lazy.
+/// `Vec`, but nothing is collected: the output streams through
+/// [`to_writer`](crate::to_writer)'s buffer, which never holds more than
+/// 512 KiB whatever the items (see [Memory](crate#memory)). Output up to
+/// about that size goes to `writer` in one `write_all`, as `to_vec` and
+/// `write_all` would. Items may be values or references, and the iterator
+/// may be lazy.
 ///
 /// I/O errors behave as in [`to_writer`](crate::to_writer): the first one
-/// is returned, and nothing is written after it. The iterator may still be
-/// run to its end after an error, with the output discarded.
+/// is returned, and nothing is written after it. No item is taken from the
+/// iterator after the one during which the error happened, so an endless
+/// iterator ends there too.
 ///
 /// ```
 /// #[derive(json_runtime::ToJson)]
@@ -195,7 +259,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Compact, W, I>(writer, items, DEFAULT_INDENT, Setup::default())
+    array_to_writer::<Compact, W, I>(writer, items, Style::DEFAULT)
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -218,7 +282,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Pretty, W, I>(writer, items, DEFAULT_INDENT, Setup::default())
+    array_to_writer::<Pretty, W, I>(writer, items, Style::DEFAULT)
 }
 
 /// Streams the items of any iterator as [JSON Lines](https://jsonlines.org):
@@ -228,6 +292,12 @@ where
 ///
 /// Memory and errors behave as in [`to_writer_array`]. For the lines in
 /// memory, pass a `&mut Vec<u8>` as the writer.
+///
+/// A line break inside an item would end its line, so [`RawJson`](crate::RawJson)
+/// values and other raw text ([`JsonWriter::write_raw`](crate::JsonWriter::write_raw))
+/// are written without the whitespace between their tokens: `[1,\n 2]`
+/// becomes `[1,2]`. Strings are escaped as always, so a newline in a string
+/// is `\n`. Everything else is `serde_json::to_vec`'s bytes.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -241,29 +311,13 @@ where
 /// assert_eq!(out, b"{\"id\":1}\n{\"id\":2}\n");
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn to_writer_lines<W, I>(mut writer: W, items: I) -> io::Result<()>
+pub fn to_writer_lines<W, I>(writer: W, items: I) -> io::Result<()>
 where
     W: io::Write,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    let mut items = items.into_iter();
-    let mut first = Vec::new();
-    let done = fill_lines(&mut first, &mut items, FIRST_WRITE)?;
-    if !first.is_empty() {
-        writer.write_all(&first)?;
-    }
-    if done {
-        return writer.flush();
-    }
-    drop(first);
-    let mut w = JsonWriter::<Compact>::to_io(&mut writer, DEFAULT_INDENT);
-    for item in items {
-        item.write_json(&mut w);
-        w.write_raw("\n");
-        w.flush_point();
-    }
-    w.finish_io()
+    lines_to_writer(writer, items, Style::DEFAULT)
 }
 
 impl PrettyFormatter<'_> {
@@ -284,6 +338,6 @@ impl PrettyFormatter<'_> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        array_to_writer::<Pretty, W, I>(writer, items, self.indent, self.setup())
+        array_to_writer::<Pretty, W, I>(writer, items, Style::pretty(self.indent, self.setup()))
     }
 }

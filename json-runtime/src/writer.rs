@@ -1,10 +1,13 @@
 //! The output buffer that every encoder writes into.
 //!
-//! Encoders never see a `Result`. In-memory output cannot fail, and for
-//! `to_writer` the buffer is drained into the `io::Write` only at
-//! [`JsonWriter::flush_point`]s, which the sequence and map impls call
-//! between elements. The first I/O error is kept, the sink is never touched
-//! again, and the entry point returns that error once encoding unwinds.
+//! Encoders never see a `Result`. In-memory output cannot fail. For
+//! `to_writer` the buffer ([`Buf`]) drains into the `io::Write` whenever a
+//! write would take it past [`WRITER_CAP`], wherever in the value that
+//! happens (inside a long string, between two fields), and also at the
+//! [`JsonWriter::flush_point`]s that the sequence and map impls call
+//! between elements. So its size is bounded whatever the value. The first
+//! I/O error is kept, the sink is never touched again, and the entry point
+//! returns that error once encoding unwinds.
 //!
 //! The structural methods are `inline(always)` in optimized builds, so that
 //! a derived encoder is straight-line code around constant literals. Builds
@@ -15,6 +18,7 @@
 //! level that way, 128 B out of line).
 
 use std::io;
+use std::ops::{Deref, DerefMut};
 
 use crate::escape;
 use crate::options::Escape;
@@ -76,14 +80,26 @@ mod private {
     impl Sealed for super::Canonical {}
 }
 
-/// Bytes `to_writer` buffers before handing them to the `io::Write`. Each
-/// hand-over is a system call for a file or socket; at 64 KiB their cost
-/// made streaming a document to a file 10-17% slower than encoding it whole
-/// and writing it once, and at 256 KiB still up to 10% on colleges. At
-/// 448 KiB the two are level (0.95-1.03x). The buffer doubles from
-/// `WRITER_START` to 512 KiB and drains past 448 KiB, so an element of up
-/// to 64 KiB never makes it grow further: memory stays under 512 KiB.
+/// Bytes `to_writer` buffers before handing them to the `io::Write` at a
+/// [`flush_point`](JsonWriter::flush_point). Each hand-over is a system
+/// call for a file or socket; at 64 KiB their cost made streaming a
+/// document to a file 10-17% slower than encoding it whole and writing it
+/// once, and at 256 KiB still up to 10% on colleges. At 448 KiB the two are
+/// level (0.95-1.03x).
 pub(crate) const WRITER_CHUNK: usize = 448 * 1024;
+
+/// The most output `to_writer`'s buffer ever holds. It doubles from
+/// `WRITER_START` up to this; a write that would need more drains it
+/// first. Between `WRITER_CHUNK` and this, an element that ends near a
+/// flush point goes out whole with its neighbours.
+pub(crate) const WRITER_CAP: usize = 512 * 1024;
+
+/// The longest run of bytes that goes into `to_writer`'s buffer at once.
+/// Longer strings are escaped, and longer raw text and indents copied, in
+/// pieces of this size, so that none of them needs a larger buffer.
+/// Escaping can grow a piece up to six times; that output is reserved in
+/// rounds of at most a piece, so it too drains as it goes.
+pub(crate) const PIECE: usize = 64 * 1024;
 
 /// `to_writer`'s buffer starts as small as `to_vec`'s and grows towards the
 /// chunk size only for documents that need it, so writing a small value
@@ -97,6 +113,213 @@ struct Sink<'a> {
     error: Option<io::Error>,
 }
 
+/// The output bytes, and for `to_writer` the `io::Write` they drain into.
+///
+/// In memory it is a `Vec` that grows as needed. Streaming, making room
+/// never grows it past [`WRITER_CAP`]: it drains the bytes held so far
+/// instead. Every write goes through [`reserve`](Self::reserve) (or
+/// methods that call it), whose fast path is the same capacity check that
+/// `Vec`'s own methods make, so bounding the memory costs the common path
+/// nothing; only what happens when the room runs out differs.
+pub(crate) struct Buf<'a> {
+    bytes: Vec<u8>,
+    sink: Option<Sink<'a>>,
+    /// Set while a container whose entries will be reordered is open
+    /// (`Options::sort_keys`): its bytes must stay in the buffer until it
+    /// closes, so the buffer grows instead of draining.
+    hold: bool,
+    /// How many times the buffer was drained, so that the inline-array
+    /// layout can tell whether an offset it noted still points at the same
+    /// bytes.
+    drains: usize,
+}
+
+#[cfg(test)]
+impl Buf<'static> {
+    pub(crate) fn in_memory(bytes: Vec<u8>) -> Self {
+        Buf::new(bytes, None)
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+impl<'a> Buf<'a> {
+    fn new(bytes: Vec<u8>, sink: Option<Sink<'a>>) -> Self {
+        Buf {
+            bytes,
+            sink,
+            hold: false,
+            drains: 0,
+        }
+    }
+}
+
+impl Deref for Buf<'_> {
+    type Target = [u8];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl DerefMut for Buf<'_> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.bytes
+    }
+}
+
+impl Buf<'_> {
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    #[inline(always)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.bytes.capacity()
+    }
+
+    #[inline(always)]
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.bytes.as_mut_ptr()
+    }
+
+    /// Sets the length of the output, as [`Vec::set_len`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`Vec::set_len`]: `len <= capacity()`, and the bytes up to
+    /// `len` are initialized.
+    #[inline(always)]
+    pub(crate) unsafe fn set_len(&mut self, len: usize) {
+        // SAFETY: the caller upholds `Vec::set_len`'s contract.
+        unsafe { self.bytes.set_len(len) }
+    }
+
+    /// Makes room for `additional` more bytes: afterwards
+    /// `capacity() - len() >= additional`, as after [`Vec::reserve`]. When
+    /// streaming, the bytes already held may have been drained to the
+    /// sink to make that room, so `len()` may be smaller than before.
+    #[inline(always)]
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        if self.bytes.capacity() - self.bytes.len() < additional {
+            self.make_room(additional);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, byte: u8) {
+        // Through `extend_from_slice`, whose capacity check is the one
+        // made here, so the optimizer folds the two into one.
+        self.extend_from_slice(&[byte]);
+    }
+
+    #[inline(always)]
+    pub(crate) fn extend_from_slice(&mut self, bytes: &[u8]) {
+        if self.bytes.capacity() - self.bytes.len() < bytes.len() {
+            self.extend_slow(bytes);
+        } else {
+            self.bytes.extend_from_slice(bytes);
+        }
+    }
+
+    /// Appends `n` copies of `byte`.
+    pub(crate) fn extend_with(&mut self, n: usize, byte: u8) {
+        self.reserve(n);
+        let len = self.bytes.len();
+        self.bytes.resize(len + n, byte);
+    }
+
+    /// Shortens the output, as [`Vec::truncate`].
+    #[inline]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.bytes.truncate(len);
+    }
+
+    /// Keeps everything in the buffer (`true`) until released (`false`).
+    pub(crate) fn set_hold(&mut self, hold: bool) {
+        self.hold = hold;
+    }
+
+    /// How many times the buffer was drained so far.
+    pub(crate) fn drains(&self) -> usize {
+        self.drains
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, additional: usize) {
+        if self.sink.is_none() || self.hold {
+            return self.bytes.reserve(additional);
+        }
+        if self.bytes.len() + additional > WRITER_CAP {
+            self.drain();
+        }
+        let len = self.bytes.len();
+        let needed = len.checked_add(additional).expect("capacity overflow");
+        // Doubling, as `Vec` grows, but never past the cap unless one
+        // write needs more on its own (only callers that write unbounded
+        // text in pieces of at most `PIECE` ask for much).
+        let target = (self.bytes.capacity() * 2).min(WRITER_CAP).max(needed);
+        self.bytes.reserve_exact(target - len);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn extend_slow(&mut self, mut bytes: &[u8]) {
+        if self.sink.is_some() {
+            // Streamed output is never read back as text, so the pieces
+            // may split a character.
+            while bytes.len() > PIECE {
+                let (piece, rest) = bytes.split_at(PIECE);
+                self.reserve(PIECE);
+                self.bytes.extend_from_slice(piece);
+                bytes = rest;
+            }
+        }
+        self.reserve(bytes.len());
+        self.bytes.extend_from_slice(bytes);
+    }
+
+    /// Hands everything held to the sink, or drops it after an error, so
+    /// memory stays bounded while the encoder runs to its end. Does nothing
+    /// in memory.
+    #[cold]
+    #[inline(never)]
+    fn drain(&mut self) {
+        if self.hold {
+            return;
+        }
+        if let Some(sink) = &mut self.sink {
+            if sink.error.is_none() {
+                if let Err(e) = sink.out.write_all(&self.bytes) {
+                    sink.error = Some(e);
+                }
+            }
+            self.bytes.clear();
+            self.drains += 1;
+        }
+    }
+
+    /// Keeps `error` as the sink's error, unless it has one already, so
+    /// that nothing more is written to it.
+    fn fail_sink(&mut self, error: impl FnOnce() -> io::Error) -> bool {
+        match &mut self.sink {
+            Some(sink) => {
+                if sink.error.is_none() {
+                    sink.error = Some(error());
+                }
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
 /// Derived code calls the structural methods ([`key`](Self::key),
@@ -106,11 +329,10 @@ struct Sink<'a> {
 /// ([`Canonical`]) they write what compact layout writes, and the writer
 /// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
-    buf: Vec<u8>,
+    buf: Buf<'a>,
     /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
     /// when writing to memory, so the check in loops never fires.
     flush_at: usize,
-    sink: Option<Sink<'a>>,
     indent: &'a [u8],
     depth: usize,
     /// Pretty layout only: `\n` followed by the indent repeated for the
@@ -120,8 +342,12 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
-    /// The first error a value reported (only values written through serde
-    /// can). Once set, nothing more reaches the sink.
+    /// JSON Lines: [`write_raw`](Self::write_raw) drops the whitespace
+    /// between tokens, so that no raw value breaks its line.
+    compact_raw: bool,
+    /// In memory, the first error a value reported (only values written
+    /// through serde can); streaming, it becomes the sink's error instead,
+    /// so that nothing more reaches the sink.
     failure: Option<Error>,
     /// State of the opt-in outputs; `None` for the default ones, whose
     /// paths test it only where pretty layout opens or closes an array.
@@ -144,7 +370,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         )
     }
 
-    fn new(buf: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
+    fn new(bytes: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
         let newline = if F::PRETTY {
             let mut newline = Vec::with_capacity(1 + 8 * indent.len());
             newline.push(b'\n');
@@ -153,13 +379,13 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             Vec::new()
         };
         JsonWriter {
-            buf,
+            buf: Buf::new(bytes, sink),
             flush_at,
-            sink,
             indent,
             depth: 0,
             newline,
             escape: Escape::Default,
+            compact_raw: false,
             failure: None,
             extras: None,
             format: std::marker::PhantomData,
@@ -170,6 +396,12 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.escape = escape;
     }
 
+    /// For JSON Lines: raw values lose their whitespace (see
+    /// [`write_raw`](Self::write_raw)).
+    pub(crate) fn set_compact_raw(&mut self) {
+        self.compact_raw = true;
+    }
+
     /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
     /// hand-written impls that write strings by other means.
     #[cfg_attr(debug_assertions, inline)]
@@ -178,75 +410,76 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.escape
     }
 
+    /// The output, for unit tests that know nothing failed.
     #[cfg(test)]
     pub(crate) fn into_buf(self) -> Vec<u8> {
-        self.buf
+        self.buf.bytes
+    }
+
+    /// Bytes held and not yet drained.
+    pub(crate) fn len(&self) -> usize {
+        self.buf.len()
     }
 
     /// The output, or the error a value reported while it was written.
     pub(crate) fn into_result(self) -> Result<Vec<u8>, Error> {
         match self.failure {
-            None => Ok(self.buf),
+            None => Ok(self.buf.bytes),
             Some(error) => Err(error),
         }
     }
 
     /// Keeps the first error a value reports. Encoding runs on to its end,
     /// since encoders have no `Result` to return, but from here on nothing
-    /// reaches the sink and the entry point returns the error.
+    /// reaches the sink and the entry point returns the error (an I/O error
+    /// that came first wins).
     #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     #[cold]
     pub(crate) fn fail(&mut self, error: Error) {
-        if self.failure.is_none() {
-            self.failure = Some(error);
+        let mut error = Some(error);
+        let streaming = self
+            .buf
+            .fail_sink(|| io::Error::from(error.take().expect("the error is taken once")));
+        if !streaming && self.failure.is_none() {
+            self.failure = error;
         }
     }
 
-    /// Whether a value has reported an error.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    /// Whether writing to the sink failed, or a value reported an error;
+    /// the error is kept for [`finish_io`](Self::finish_io) or
+    /// [`into_result`](Self::into_result).
     #[inline]
     pub(crate) fn failed(&self) -> bool {
-        self.failure.is_some()
+        self.failure.is_some() || matches!(self.buf.sink, Some(Sink { error: Some(_), .. }))
     }
 
     /// Writes what is left and reports the first error: an I/O error, or
     /// one a value reported (whichever came first, since nothing is written
-    /// after the latter).
+    /// after either).
     pub(crate) fn finish_io(mut self) -> io::Result<()> {
-        self.drain();
-        match (self.sink, self.failure) {
-            (Some(Sink { error: Some(e), .. }), _) => Err(e),
-            (_, Some(failure)) => Err(failure.into()),
-            (Some(Sink { out, error: None }), None) => out.flush(),
-            (None, None) => Ok(()),
+        self.buf.hold = false;
+        self.buf.drain();
+        match self.buf.sink {
+            Some(Sink { error: Some(e), .. }) => Err(e),
+            Some(Sink { out, error: None }) => out.flush(),
+            None => match self.failure {
+                Some(failure) => Err(failure.into()),
+                None => Ok(()),
+            },
         }
     }
 
     /// Lets `to_writer` drain the buffer. Sequence and map impls call this
     /// between elements; it is one compare when nothing is due.
+    ///
+    /// Calling it is never needed to bound memory (the buffer drains by
+    /// itself before it would outgrow 512 KiB); it hands the output over
+    /// in larger pieces, at element boundaries.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
-            self.drain();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn drain(&mut self) {
-        if self.extras.is_some() && !self.may_drain() {
-            return;
-        }
-        if let Some(sink) = &mut self.sink {
-            if sink.error.is_none() && self.failure.is_none() {
-                if let Err(e) = sink.out.write_all(&self.buf) {
-                    sink.error = Some(e);
-                }
-            }
-            // After an error the bytes are dropped, so memory stays bounded
-            // while the encoder runs to its end.
-            self.buf.clear();
+            self.buf.drain();
         }
     }
 
@@ -274,10 +507,56 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///
     /// assert_eq!(json_runtime::to_string(&[Origin]), "[[0,0]]");
     /// ```
+    ///
+    /// In [JSON Lines](crate::to_writer_lines) output, where a line break
+    /// would end the item, the whitespace between tokens is dropped (a
+    /// valid JSON text has line breaks only there), so `"[1,\n 2]"` is
+    /// written as `[1,2]`; elsewhere the text is copied as it is.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_raw(&mut self, json: &str) {
-        self.buf.extend_from_slice(json.as_bytes());
+        if self.compact_raw {
+            self.write_raw_compact(json);
+        } else {
+            self.buf.extend_from_slice(json.as_bytes());
+        }
+    }
+
+    /// Copies `json` without the whitespace outside its strings. Line
+    /// breaks are dropped even inside what looks like a string: valid JSON
+    /// has none there, and a line of JSON Lines must not be broken
+    /// whatever a hand-written impl passes.
+    #[cold]
+    #[inline(never)]
+    fn write_raw_compact(&mut self, json: &str) {
+        let bytes = json.as_bytes();
+        let mut in_string = false;
+        let mut escaped = false;
+        // Start of the bytes not yet copied.
+        let mut run = 0;
+        for (i, &byte) in bytes.iter().enumerate() {
+            let line_break = matches!(byte, b'\n' | b'\r');
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if byte == b'\\' {
+                    escaped = true;
+                } else if byte == b'"' {
+                    in_string = false;
+                }
+                if !line_break {
+                    continue;
+                }
+            } else if byte == b'"' {
+                in_string = true;
+                continue;
+            } else if !(line_break || byte == b' ' || byte == b'\t') {
+                continue;
+            }
+            self.buf.extend_from_slice(&bytes[run..i]);
+            run = i + 1;
+        }
+        self.buf.extend_from_slice(&bytes[run..]);
     }
 
     /// Writes `null`.
@@ -299,8 +578,20 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes `s` as a JSON string, quoted and escaped exactly as serde_json
     /// does, or as the writer's [`Escape`] mode says when another was chosen.
+    ///
+    /// When streaming, a string longer than 64 KiB is escaped in pieces,
+    /// each handed to the writer as the buffer fills, so it never needs a
+    /// buffer of its own size.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
+        if s.len() > PIECE {
+            return self.write_long_str(s);
+        }
+        self.write_quoted(s);
+    }
+
+    #[inline(always)]
+    fn write_quoted(&mut self, s: &str) {
         // One predictable branch per string; the other modes' escaper is
         // out of line, so the default path stays as it was.
         if self.escape == Escape::Default {
@@ -310,11 +601,36 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn write_long_str(&mut self, s: &str) {
+        if self.buf.sink.is_none() {
+            // In memory the whole string is needed anyway.
+            return self.write_quoted(s);
+        }
+        self.buf.push(b'"');
+        let mut rest = s;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(PIECE);
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let (piece, tail) = rest.split_at(cut);
+            if self.escape == Escape::Default {
+                escape::write_unquoted(&mut self.buf, piece);
+            } else {
+                crate::escape_ext::write_unquoted_ext(&mut self.buf, piece, self.escape);
+            }
+            rest = tail;
+        }
+        self.buf.push(b'"');
+    }
+
     /// Gives the escape and number modules the buffer itself, so they can
     /// reserve once and write without further checks.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn buf_mut(&mut self) -> &mut Vec<u8> {
+    pub(crate) fn buf_mut(&mut self) -> &mut Buf<'a> {
         &mut self.buf
     }
 
@@ -486,6 +802,15 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.buf.push(b'[');
     }
 
+    /// Continues inside an array whose `[` was written by another writer
+    /// (an earlier piece of the same output): the nesting depth that
+    /// [`begin_array`](Self::begin_array) sets, without the `[`.
+    pub(crate) fn resume_array(&mut self) {
+        if F::PRETTY {
+            self.depth += 1;
+        }
+    }
+
     /// Writes what comes before an element: `,` unless it is the first; in
     /// pretty layout also a newline and the indent.
     #[cfg_attr(debug_assertions, inline)]
@@ -551,7 +876,7 @@ fn split_key(literal: &str) -> (u8, &[u8]) {
 /// size that fits, the same trick `memcpy` itself uses for short inputs,
 /// but inlined. Numbers, indents and most keys and strings are this short.
 #[inline(always)]
-pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
     let n = bytes.len();
     if n > 32 {
         buf.extend_from_slice(bytes);
@@ -560,7 +885,8 @@ pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
     buf.reserve(n);
     let len = buf.len();
     let src = bytes.as_ptr();
-    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`. Every read
+    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`, which is
+    // read after it (making room may have drained the buffer). Every read
     // is inside `bytes` and every write inside `dst[..n]`: each pair of
     // copies of width `k` covers `[0, k)` and `[n - k, n)` with `k <= n`,
     // which together cover `[0, n)`. The regions do not overlap because
@@ -594,16 +920,18 @@ pub(crate) fn extend_short(buf: &mut Vec<u8>, bytes: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::extend_short;
+    use super::{extend_short, Buf};
 
     #[test]
     fn extend_short_copies_every_length() {
         let source: Vec<u8> = (0..=64u8).collect();
         for n in 0..=64 {
             for start in [0, 1, 7, 31] {
-                let mut buf = vec![0xAA; start];
-                buf.reserve_exact(0);
+                let mut bytes = vec![0xAA; start];
+                bytes.shrink_to_fit();
+                let mut buf = Buf::in_memory(bytes);
                 extend_short(&mut buf, &source[..n]);
+                let buf = buf.into_vec();
                 assert_eq!(&buf[..start], &vec![0xAA; start][..]);
                 assert_eq!(&buf[start..], &source[..n], "n = {n}, start = {start}");
             }

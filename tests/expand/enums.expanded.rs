@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Shape
 #[automatically_derived]
 impl ::json_runtime::ToJson for Shape {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -39,7 +40,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"circle\"");
                 }
-                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
                 if OBJECT {
                     w.end_object();
                 }
@@ -52,9 +53,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
                 w.begin_array();
                 w.array_value(true);
-                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                (&&::json_runtime::__private::Via(f1)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 if OBJECT {
                     w.end_object();
@@ -67,9 +68,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"rect\"");
                 }
                 w.key("{\"width\":");
-                (&&::json_runtime::__private::Via(width)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(width).write_json_or_serialize(w);
                 w.key(",\"height\":");
-                (&&::json_runtime::__private::Via(height)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(height).write_json_or_serialize(w);
                 w.end_object();
                 if OBJECT {
                     w.end_object();

@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Paging
 #[automatically_derived]
 impl ::json_runtime::ToJson for Paging {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -29,10 +30,10 @@ impl ::json_runtime::ToJsonFields for Paging {
         } else {
             w.key_dyn(first, "\"page\"");
         }
-        (&&::json_runtime::__private::Via(&self.page)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.page).write_json_or_serialize(w);
         if !Option::is_none(&self.cursor) {
             w.key(",\"cursor\":");
-            (&&::json_runtime::__private::Via(&self.cursor)).write_json_or_serialize(w);
+            ::json_runtime::__private::Via(&self.cursor).write_json_or_serialize(w);
         }
         if OBJECT {
             w.end_object();
@@ -43,6 +44,7 @@ impl ::json_runtime::ToJsonFields for Paging {
 // #[derive(ToJson)] on Request
 #[automatically_derived]
 impl ::json_runtime::ToJson for Request {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -71,10 +73,10 @@ impl ::json_runtime::ToJsonFields for Request {
         }
         ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
         w.key_dyn(first, "\"query\"");
-        (&&::json_runtime::__private::Via(&self.query)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.query).write_json_or_serialize(w);
         ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
         w.key(",\"limit\":");
-        (&&::json_runtime::__private::Via(&self.limit)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.limit).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

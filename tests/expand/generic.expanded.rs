@@ -5,6 +5,7 @@ where
     T: ::json_runtime::ToJson,
     K: ::json_runtime::ToJsonKey,
 {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -37,13 +38,13 @@ where
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        (&&::json_runtime::__private::Via(&self.title)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"items\":");
-        (&&::json_runtime::__private::Via(&self.items)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.items).write_json_or_serialize(w);
         w.key(",\"index\":");
-        (&&::json_runtime::__private::Via(&self.index)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.index).write_json_or_serialize(w);
         w.key(",\"marker\":");
-        (&&::json_runtime::__private::Via(&self.marker)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.marker).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Level
 #[automatically_derived]
 impl ::json_runtime::ToJson for Level {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -55,6 +56,7 @@ impl ::json_runtime::ToJsonKey for Level {
 // #[derive(ToJson)] on Mode
 #[automatically_derived]
 impl ::json_runtime::ToJson for Mode {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -115,7 +117,7 @@ impl<T> ::json_runtime::ToJson for Name<T> {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
-        (&&::json_runtime::__private::Via(&self.text)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.text).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]
@@ -147,6 +149,7 @@ where
 // #[derive(ToJson)] on Limits
 #[automatically_derived]
 impl ::json_runtime::ToJson for Limits {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -175,11 +178,11 @@ impl ::json_runtime::ToJsonFields for Limits {
         } else {
             w.key_dyn(first, "\"by_level\"");
         }
-        (&&::json_runtime::__private::Via(&self.by_level)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.by_level).write_json_or_serialize(w);
         w.key(",\"by_mode\":");
-        (&&::json_runtime::__private::Via(&self.by_mode)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.by_mode).write_json_or_serialize(w);
         w.key(",\"by_name\":");
-        (&&::json_runtime::__private::Via(&self.by_name)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.by_name).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Order
 #[automatically_derived]
 impl ::json_runtime::ToJson for Order {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -29,17 +30,15 @@ impl ::json_runtime::ToJsonFields for Order {
         } else {
             w.key_dyn(first, "\"orderId\"");
         }
-        (&&::json_runtime::__private::Via(&self.order_id)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.order_id).write_json_or_serialize(w);
         w.key(",\"customer\":");
-        (&&::json_runtime::__private::Via(&self.customer_name))
-            .write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.customer_name).write_json_or_serialize(w);
         if !Vec::is_empty(&self.line_items) {
             w.key(",\"lineItems\":");
-            (&&::json_runtime::__private::Via(&self.line_items))
-                .write_json_or_serialize(w);
+            ::json_runtime::__private::Via(&self.line_items).write_json_or_serialize(w);
         }
         w.key(",\"totalCents\":");
-        (&&::json_runtime::__private::Via(&self.total_cents)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.total_cents).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -7,7 +7,7 @@ impl ::json_runtime::ToJson for UserId {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
-        (&&::json_runtime::__private::Via(&self.0)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.0).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]

@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Strict
 #[automatically_derived]
 impl ::json_runtime::ToJson for Strict {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -42,6 +43,7 @@ impl<T> ::json_runtime::ToJson for Page<T>
 where
     T: ::json_runtime::ToJson,
 {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -73,9 +75,9 @@ where
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        (&&::json_runtime::__private::Via(&self.title)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"url\":");
-        (&&::json_runtime::__private::Via(&self.url)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.url).write_json_or_serialize(w);
         w.key(",\"tag\":");
         {
             struct __SerializeWith<'__a, T>
@@ -105,7 +107,7 @@ where
             );
         }
         w.key(",\"extra\":");
-        (&&::json_runtime::__private::Via(&self.extra)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.extra).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }
@@ -129,10 +131,10 @@ impl DurationDef {
         } else {
             w.key_dyn(first, "\"secs\"");
         }
-        (&&::json_runtime::__private::Via(&Duration::as_secs(__self)))
+        ::json_runtime::__private::Via(&Duration::as_secs(__self))
             .write_json_or_serialize(w);
         w.key(",\"nanos\":");
-        (&&::json_runtime::__private::Via(&Duration::subsec_nanos(__self)))
+        ::json_runtime::__private::Via(&Duration::subsec_nanos(__self))
             .write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
@@ -143,6 +145,7 @@ impl DurationDef {
 // #[derive(ToJson)] on Timeout
 #[automatically_derived]
 impl ::json_runtime::ToJson for Timeout {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,

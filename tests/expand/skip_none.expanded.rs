@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Teacher
 #[automatically_derived]
 impl ::json_runtime::ToJson for Teacher {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -29,14 +30,13 @@ impl ::json_runtime::ToJsonFields for Teacher {
         }
         if !::core::option::Option::is_none(&self.nickname) {
             w.key_dyn(first, "\"nickname\"");
-            (&&::json_runtime::__private::Via(&self.nickname))
-                .write_json_or_serialize(w);
+            ::json_runtime::__private::Via(&self.nickname).write_json_or_serialize(w);
         }
         w.key_dyn(first, "\"name\"");
-        (&&::json_runtime::__private::Via(&self.name)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.name).write_json_or_serialize(w);
         if !::core::option::Option::is_none(&self.courses) {
             w.key(",\"courses\":");
-            (&&::json_runtime::__private::Via(&self.courses)).write_json_or_serialize(w);
+            ::json_runtime::__private::Via(&self.courses).write_json_or_serialize(w);
         }
         if OBJECT {
             w.end_object();

@@ -1,6 +1,7 @@
 // #[derive(ToJson)] on Style
 #[automatically_derived]
 impl ::json_runtime::ToJson for Style {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -29,7 +30,7 @@ impl ::json_runtime::ToJsonFields for Style {
         } else {
             w.key_dyn(first, "\"color\"");
         }
-        (&&::json_runtime::__private::Via(&self.color)).write_json_or_serialize(w);
+        ::json_runtime::__private::Via(&self.color).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }
@@ -39,6 +40,7 @@ impl ::json_runtime::ToJsonFields for Style {
 // #[derive(ToJson)] on Shape
 #[automatically_derived]
 impl ::json_runtime::ToJson for Shape {
+    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
@@ -85,10 +87,10 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.write_raw("\"circle\"");
                     w.key(",\"radius\":");
                 }
-                (&&::json_runtime::__private::Via(radius)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(radius).write_json_or_serialize(w);
                 if !Option::is_none(label) {
                     w.key(",\"label\":");
-                    (&&::json_runtime::__private::Via(label)).write_json_or_serialize(w);
+                    ::json_runtime::__private::Via(label).write_json_or_serialize(w);
                 }
                 if OBJECT {
                     w.end_object();
@@ -134,14 +136,14 @@ impl ::json_runtime::ToJson for Event {
                 );
                 w.begin_array();
                 w.array_value(true);
-                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                (&&::json_runtime::__private::Via(f1)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 w.end_object();
             }
             Self::Other(f0) => {
-                (&&::json_runtime::__private::Via(f0)).write_json_or_serialize(w);
+                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
             }
         }
     }

@@ -4,14 +4,23 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::stream::Pieces;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 macro_rules! deref_impls {
     ($(<$($lt:lifetime),*> $ptr:ty;)*) => {$(
         impl<$($lt,)* T: ToJson + ?Sized> ToJson for $ptr {
-            #[inline]
+            // Forwarding only: inlined even in debug builds, where a frame
+            // of its own per level would cost stack in recursive types.
+            #[cfg_attr(debug_assertions, inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 (**self).write_json(w);
+            }
+
+            #[inline]
+            fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+                (**self).write_json_piece(w, pieces)
             }
         }
 
@@ -38,6 +47,11 @@ impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         (**self).write_json(w);
+    }
+
+    #[inline]
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        (**self).write_json_piece(w, pieces)
     }
 }
 

@@ -35,9 +35,9 @@ impl ToJson for bool {
         // Two calls, not one with a chosen slice: each copy then has a
         // constant length and compiles to a store instead of a memcpy call.
         if *self {
-            w.write_raw("true");
+            w.write_ascii(b"true");
         } else {
-            w.write_raw("false");
+            w.write_ascii(b"false");
         }
     }
 }
@@ -80,7 +80,10 @@ impl<T: ?Sized> ToJson for PhantomData<T> {
 }
 
 impl<T: ToJson> ToJson for Option<T> {
-    #[inline]
+    // Inlined even in debug builds: a frame of its own per level would cost
+    // stack in recursive types (`next: Option<Box<Self>>`).
+    #[cfg_attr(debug_assertions, inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
             Some(value) => value.write_json(w),

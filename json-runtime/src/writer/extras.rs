@@ -24,6 +24,14 @@ pub(crate) struct Setup {
     pub(crate) inline_arrays: Option<usize>,
 }
 
+impl Setup {
+    /// serde_json's output: no opt-in output chosen.
+    pub(crate) const NONE: Setup = Setup {
+        sort_keys: false,
+        inline_arrays: None,
+    };
+}
+
 /// Where canonical output stands in the document, for error messages: one
 /// segment per open object or array.
 #[derive(Debug, Clone, Copy)]
@@ -72,24 +80,6 @@ impl<F: Format> JsonWriter<'_, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn sorts_unordered(&self) -> bool {
         F::CANONICAL || self.extras.as_ref().is_some_and(|e| e.sort_keys)
-    }
-
-    /// Called before the buffer is handed to the `io::Write`. Returns
-    /// false while a sorted container is open: its entries are still to be
-    /// moved, so the buffer is kept (it holds that container whole). An
-    /// inline array that is still undecided is broken instead: it stays as
-    /// written, one element a line, and may go out.
-    pub(super) fn may_drain(&mut self) -> bool {
-        let Some(extras) = self.extras.as_deref_mut() else {
-            return true;
-        };
-        if extras.sort.is_open() {
-            return false;
-        }
-        if let Some(inline) = &mut extras.inline {
-            inline.drained();
-        }
-        true
     }
 
     /// Records the first failure of canonical output, with a JSON Pointer

@@ -14,17 +14,14 @@
 //! Only opening and closing an array touch this state, so pretty output
 //! pays nothing per element, and nothing per element is stored. Nothing is
 //! held back either: when the writer hands its buffer to an `io::Write`
-//! while an array is still open, that array simply stays as written, one
-//! element a line.
+//! while an array is still open (the buffer counts its drains), that array
+//! simply stays as written, one element a line.
 
 use super::{Format, JsonWriter};
 
 pub(crate) struct InlineState {
     max_width: usize,
     candidate: Option<Candidate>,
-    /// Whether output was handed to the `io::Write` yet: then a line that
-    /// starts before the buffer has an unknown width.
-    drained: bool,
 }
 
 /// The innermost open array, which may still go on one line.
@@ -34,6 +31,9 @@ struct Candidate {
     open: usize,
     /// The width of the line before the `[`, in characters.
     column: usize,
+    /// The buffer's drain count when the `[` was written: if it changed,
+    /// `open` no longer points at it.
+    drains: usize,
 }
 
 impl InlineState {
@@ -41,24 +41,20 @@ impl InlineState {
         InlineState {
             max_width,
             candidate: None,
-            drained: false,
         }
     }
 
-    pub(super) fn drained(&mut self) {
-        self.candidate = None;
-        self.drained = true;
-    }
-
     /// The width of the line up to `open`, if it is known and leaves room
-    /// for at least `[]`.
-    fn column(&self, buf: &[u8], open: usize) -> Option<usize> {
+    /// for at least `[]`. `drained` says whether output went to the
+    /// `io::Write` already: then a line that starts before the buffer has
+    /// an unknown width.
+    fn column(&self, buf: &[u8], open: usize, drained: bool) -> Option<usize> {
         // A line that fits has at most 4 bytes a character.
         let window = self.max_width.saturating_mul(4).saturating_add(4);
         let from = open.saturating_sub(window);
         let line = match buf[from..open].iter().rposition(|&b| b == b'\n') {
             Some(newline) => &buf[from + newline + 1..open],
-            None if from == 0 && !self.drained => &buf[..open],
+            None if from == 0 && !drained => &buf[..open],
             None => return None,
         };
         let column = chars(line);
@@ -131,26 +127,22 @@ fn chars(text: &[u8]) -> usize {
 }
 
 impl<F: Format> JsonWriter<'_, F> {
-    /// Makes the innermost open array, if undecided, stay one element a
-    /// line: `to_writer_array` calls it for an array that resumes in a new
-    /// writer after part of it went out.
-    pub(crate) fn break_inline_array(&mut self) {
-        if let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) {
-            state.candidate = None;
-        }
-    }
-
     /// Called as an array opens, before its `[` is written: it becomes the
     /// candidate, and the enclosing one, if any, will not be.
     #[cold]
     pub(super) fn inline_begin_array(&mut self) {
         let open = self.buf.len();
+        let drains = self.buf.drains();
         let Some(state) = self.extras.as_deref_mut().and_then(|e| e.inline.as_mut()) else {
             return;
         };
         state.candidate = state
-            .column(&self.buf, open)
-            .map(|column| Candidate { open, column });
+            .column(&self.buf, open, drains > 0)
+            .map(|column| Candidate {
+                open,
+                column,
+                drains,
+            });
     }
 
     /// Called as an array closes, before anything is written. If the array
@@ -167,7 +159,7 @@ impl<F: Format> JsonWriter<'_, F> {
             return false;
         };
         let buf = &mut self.buf;
-        if empty || buf.get(candidate.open) != Some(&b'[') {
+        if empty || buf.drains() != candidate.drains || buf.get(candidate.open) != Some(&b'[') {
             return false;
         }
         if state

@@ -290,6 +290,8 @@ impl<F: Format> JsonWriter<'_, F> {
     fn open_sorted(&mut self) {
         let sort = &mut self.extras_mut().sort;
         sort.frames.push(sort.marks.len());
+        // Its entries are moved when it closes, so none may go out before.
+        self.buf.set_hold(true);
     }
 
     /// Whether the innermost sorted container has an entry yet.
@@ -333,6 +335,7 @@ impl<F: Format> JsonWriter<'_, F> {
         };
         let duplicate = sort.sort_frame(&mut self.buf, base, order);
         sort.marks.truncate(base);
+        self.buf.set_hold(sort.is_open());
         if let Some(key) = duplicate {
             self.canonical_fail(CanonicalErrorKind::DuplicateKey(key));
         }
