@@ -101,6 +101,8 @@
 //! as keys.
 
 #![deny(missing_docs)]
+// docs.rs (see Cargo.toml) marks each item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod as_string;
 #[cfg(feature = "tokio")]
