@@ -52,7 +52,7 @@ impl Drop for Nest {
 fn nest_expected(levels: usize) -> Vec<u8> {
     let mut out = b"{\"Node\":".repeat(levels);
     out.extend_from_slice(b"\"Leaf\"");
-    out.extend(std::iter::repeat(b'}').take(levels));
+    out.extend(std::iter::repeat_n(b'}', levels));
     out
 }
 
@@ -74,7 +74,7 @@ fn drop_value(mut v: Value) {
 
 fn array_expected(levels: usize) -> Vec<u8> {
     let mut out = vec![b'['; levels];
-    out.extend(std::iter::repeat(b']').take(levels));
+    out.extend(std::iter::repeat_n(b']', levels));
     out
 }
 

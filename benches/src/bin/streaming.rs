@@ -46,7 +46,7 @@ fn record(i: u64) -> Record {
         id: i,
         name: format!("user-{i:08}"),
         score: (i % 1000) as f64 / 8.0,
-        active: i % 3 != 0,
+        active: !i.is_multiple_of(3),
         tags: [(i % 7) as u16, (i % 11) as u16, (i % 13) as u16],
         parent: i.checked_sub(1),
     }
