@@ -350,8 +350,9 @@ fn main() -> std::io::Result<()> {
     let summary = format!(
         "Measured with `{command}` on {date} (UTC): {machine}, {rustc}.{load}\n\
          Speed-up = the other library's median time ÷ json_runtime's, in the same run; \
-         above 1 means json_runtime is faster.\n\n{}",
-        report::summary(&rows, &run.simd_unsupported)
+         above 1 means json_runtime is faster.\n\n{}\n{}",
+        report::summary(&rows, &run.simd_unsupported),
+        report::highlights(&rows)
     );
     println!("Summary ({mode} mode):\n");
     println!("{summary}");

@@ -318,6 +318,44 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
 }
 
 /// The bar colour of a row, and what that colour stands for in the legend.
+/// What the summary table does not show, in a few sentences: how streaming
+/// into a file compares with building the whole output first, and the
+/// heap each needs for the largest workload.
+pub fn highlights(rows: &[Row]) -> String {
+    use names::*;
+    let mut out = String::new();
+    let mut streaming: Vec<(&str, f64)> = workload_names(rows)
+        .into_iter()
+        .filter_map(|w| {
+            let stream = find(rows, w, RT_TO_WRITER_FILE)?;
+            let whole = find(rows, w, RT_TO_VEC_WRITE_ALL)?;
+            Some((w, stream.median_ns / whole.median_ns))
+        })
+        .collect();
+    if !streaming.is_empty() {
+        streaming.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let (fastest, slowest) = (streaming[0], streaming[streaming.len() - 1]);
+        let _ = writeln!(
+            out,
+            "- Streaming: json_runtime `to_writer` into a `File` took {:.2}× ({}) to {:.2}× ({}) the time of `to_vec` then `write_all`.",
+            fastest.1, fastest.0, slowest.1, slowest.0
+        );
+    }
+    if let (Some(stream), Some(vec)) = (
+        find(rows, STREAM_WORKLOAD, RT_TO_WRITER_FILE),
+        find(rows, STREAM_WORKLOAD, RT_TO_VEC),
+    ) {
+        let _ = writeln!(
+            out,
+            "- Memory: for {STREAM_WORKLOAD} ({} of output), `to_writer` into a `File` peaked at {} of heap; `to_vec` at {}.",
+            format_bytes(vec.bytes),
+            format_bytes(stream.allocs.peak),
+            format_bytes(vec.allocs.peak),
+        );
+    }
+    out
+}
+
 fn color(row: &Row) -> (&'static str, &'static str) {
     match (row.library, row.method) {
         (Library::SerdeJson, _) => ("#9e9e9e", "serde_json"),
@@ -680,6 +718,45 @@ mod tests {
             "[1] colleges, simd_json_derive json_vec: bytes differ from serde_json's at byte 2: serde_json `[1.0]`, simd_json_derive `[1]`."
         );
         assert_eq!(lines[7], "[2] records: simd-json-derive cannot express it.");
+    }
+
+    #[test]
+    fn highlights_streaming_and_memory() {
+        let mut stream = row(
+            STREAM_WORKLOAD,
+            names::RT_TO_WRITER_FILE,
+            Library::JsonRuntime,
+            30.0,
+        );
+        stream.allocs.peak = 512 << 10;
+        let mut vec = row(
+            STREAM_WORKLOAD,
+            names::RT_TO_VEC,
+            Library::JsonRuntime,
+            70.0,
+        );
+        vec.allocs.peak = 128 << 20;
+        let rows = vec![
+            row("a", names::RT_TO_WRITER_FILE, Library::JsonRuntime, 105.0),
+            row("a", names::RT_TO_VEC_WRITE_ALL, Library::JsonRuntime, 100.0),
+            vec,
+            stream,
+            row(
+                STREAM_WORKLOAD,
+                names::RT_TO_VEC_WRITE_ALL,
+                Library::JsonRuntime,
+                75.0,
+            ),
+        ];
+        let text = highlights(&rows);
+        assert!(
+            text.contains("took 0.40× (products/1000000) to 1.05× (a)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("peaked at 512.00 KB of heap; `to_vec` at 128.00 MB"),
+            "{text}"
+        );
     }
 
     #[test]
