@@ -5,6 +5,10 @@
 //! cargo run --release -p json-bench --bin streaming -- 10000 1000000
 //! ```
 //!
+//! The 10 000 000 case writes a 942 MiB file into the temp folder and
+//! peaks at about 2.7 GiB resident (1.8 GiB of heap for "collect, then
+//! `to_vec`" on top of the prebuilt records).
+//!
 //! For each size, four methods write the same JSON array to a new file in
 //! the system temp folder, in interleaved rounds:
 //!
