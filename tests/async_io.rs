@@ -153,7 +153,7 @@ where
             }
             received.extend_from_slice(&piece[..n]);
             reads += 1;
-            if reads % 64 == 0 {
+            if reads.is_multiple_of(64) {
                 tokio::time::sleep(std::time::Duration::from_millis(1)).await;
             }
         }
@@ -250,7 +250,7 @@ impl AsyncWrite for Trickle {
             return Poll::Ready(Err(io::Error::other("write after error")));
         }
         this.polls += 1;
-        if this.polls % 2 == 0 {
+        if this.polls.is_multiple_of(2) {
             cx.waker().wake_by_ref();
             return Poll::Pending;
         }
@@ -391,7 +391,7 @@ impl AsyncWrite for Probe<'_> {
         let this = &mut *self;
         // A slow reader: every other poll is not ready.
         this.polls += 1;
-        if this.polls % 2 == 0 {
+        if this.polls.is_multiple_of(2) {
             cx.waker().wake_by_ref();
             return Poll::Pending;
         }

@@ -445,7 +445,7 @@ fn hundred_thousand_levels_with_a_large_enough_stack() {
         let out = json_runtime::to_vec(&value);
         assert!(out.starts_with(br#"{"value":99999,"label":"n","next":{"value":99998,"#));
         let mut tail = br#""label":"leaf","next":null}"#.to_vec();
-        tail.extend(std::iter::repeat(b'}').take(LEVELS));
+        tail.extend(std::iter::repeat_n(b'}', LEVELS));
         assert!(out.ends_with(&tail));
         let mut file = tempfile::tempfile().unwrap();
         json_runtime::to_writer(&mut file, &value).unwrap();
@@ -455,14 +455,14 @@ fn hundred_thousand_levels_with_a_large_enough_stack() {
         let value = tree(LEVELS, "leaf");
         let mut expected = vec![b'['; LEVELS];
         expected.extend_from_slice(b"\"leaf\"");
-        expected.extend(std::iter::repeat(b']').take(LEVELS));
+        expected.extend(std::iter::repeat_n(b']', LEVELS));
         assert!(json_runtime::to_vec(&value) == expected);
         drop(value);
 
         let value = value_objects(LEVELS, "leaf");
         let mut expected = b"{\"k\":".repeat(LEVELS);
         expected.extend_from_slice(b"\"leaf\"");
-        expected.extend(std::iter::repeat(b'}').take(LEVELS));
+        expected.extend(std::iter::repeat_n(b'}', LEVELS));
         assert!(json_runtime::to_vec(&value) == expected);
         drop_value(value);
     });

@@ -163,7 +163,7 @@ fn long_strings_with_one_escape_at_every_position() {
 fn long_strings_with_escape_runs() {
     for len in [0, 1, 15, 16, 17, 31, 32, 33, 64, 65, 1000] {
         for &special in INTERESTING {
-            let all_special: String = std::iter::repeat(special).take(len).collect();
+            let all_special: String = std::iter::repeat_n(special, len).collect();
             let alternating: String = (0..len)
                 .map(|i| if i % 2 == 0 { special } else { 'y' })
                 .collect();

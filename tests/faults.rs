@@ -27,7 +27,7 @@ fn item(i: u32) -> Item {
         id: i,
         name: format!("item \"{i}\"\u{7}"),
         weights: vec![i as f32 / 3.0, f32::INFINITY, -0.0],
-        parent: (i % 5 == 0).then(|| {
+        parent: i.is_multiple_of(5).then(|| {
             Box::new(Item {
                 id: i / 5,
                 name: "p".into(),

@@ -42,12 +42,16 @@ fn record(i: u64) -> Record {
         id: i,
         name: format!("record \"{i}\"\n\u{e9}\u{1f600}"),
         score: i as f64 / 7.0,
-        tags: if i % 3 == 0 {
+        tags: if i.is_multiple_of(3) {
             vec![]
         } else {
             vec!["a", "b\\c"]
         },
-        parent: if i % 2 == 0 { Some(i as u32 / 2) } else { None },
+        parent: if i.is_multiple_of(2) {
+            Some(i as u32 / 2)
+        } else {
+            None
+        },
         attrs: (0..i % 4).map(|k| (format!("k{k}"), -(k as i64))).collect(),
     }
 }

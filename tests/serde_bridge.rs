@@ -101,8 +101,8 @@ fn record(depth: u32) -> Record {
         tags: (0..depth).map(|i| format!("t{i}")).collect(),
         ratio: f64::from(depth) / 3.0,
         parent: depth.checked_sub(1).map(|d| Box::new(record(d))),
-        note: (depth % 2 == 0).then(|| "even".to_string()),
-        renamed: depth % 3 == 0,
+        note: depth.is_multiple_of(2).then(|| "even".to_string()),
+        renamed: depth.is_multiple_of(3),
     }
 }
 

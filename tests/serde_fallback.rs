@@ -131,7 +131,9 @@ fn package(n: usize) -> Package {
     Package {
         name: format!("pkg-{n}"),
         version: version(),
-        repository: (n % 2 == 0).then(|| Url::parse("https://example.com/repo?x=\"1\"")),
+        repository: n
+            .is_multiple_of(2)
+            .then(|| Url::parse("https://example.com/repo?x=\"1\"")),
         homepage_url: Url::parse("https://example.com/é"),
         manifest_path: Utf8PathBuf("/src/Cargo.toml".into()),
         targets: (0..n)

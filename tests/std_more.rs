@@ -576,7 +576,7 @@ fn ipv6() {
                 _ => rng.next() as u16,
             };
         }
-        if rng.next() % 8 == 0 {
+        if rng.next().is_multiple_of(8) {
             segments[..5].fill(0);
             segments[5] = 0xffff;
         }
@@ -618,7 +618,7 @@ fn socket_addresses() {
     let mut rng = Lcg(9);
     for _ in 0..2000 {
         let ip = Ipv6Addr::from(u128::from(rng.next()) << (rng.next() % 80));
-        let scope = if rng.next() % 2 == 0 {
+        let scope = if rng.next().is_multiple_of(2) {
             0
         } else {
             rng.next() as u32

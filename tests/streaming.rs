@@ -35,7 +35,7 @@ fn event(i: u64) -> Event {
         label: format!("ev\"{i}\"\n\u{1f600}"),
         score: i as f64 / 3.0,
         tags: (0..i % 3).map(|t| format!("t{t}")).collect(),
-        parent: (i % 2 == 0).then_some(-(i as i32)),
+        parent: i.is_multiple_of(2).then_some(-(i as i32)),
         attrs: (0..i % 4).map(|k| (format!("k{k}"), k as i64)).collect(),
         kind: match i % 3 {
             0 => Kind::Start,

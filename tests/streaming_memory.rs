@@ -73,7 +73,7 @@ fn record(i: u64) -> Record {
         id: i,
         name: format!("record number {i}"),
         score: i as f64 * 0.25,
-        flags: [i % 2 == 0, i % 3 == 0],
+        flags: [i.is_multiple_of(2), i.is_multiple_of(3)],
         parent: i.checked_sub(1),
     }
 }

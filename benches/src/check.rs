@@ -15,9 +15,14 @@ pub struct Difference {
     pub expected_context: String,
     /// Actual bytes around `offset`, escaped.
     pub actual_context: String,
+    /// A few expected bytes from `offset` on, for a one-line summary.
+    pub expected_near: String,
+    /// A few actual bytes from `offset` on.
+    pub actual_near: String,
 }
 
 const CONTEXT: usize = 60;
+const NEAR: usize = 12;
 
 fn context(bytes: &[u8], offset: usize) -> String {
     let start = offset.saturating_sub(CONTEXT);
@@ -29,6 +34,32 @@ fn context(bytes: &[u8], offset: usize) -> String {
         if start > 0 { "…" } else { "" },
         before.escape_debug(),
         after.escape_debug(),
+        if end < bytes.len() { "…" } else { "" },
+    )
+}
+
+/// The bytes from a few before `offset` to a few after, with control
+/// characters escaped; both ends move to character boundaries so that no
+/// character is cut in two.
+fn near(bytes: &[u8], offset: usize) -> String {
+    let mut start = offset.saturating_sub(4).min(bytes.len());
+    while start > 0 && bytes[start] & 0xC0 == 0x80 {
+        start -= 1;
+    }
+    let mut end = (offset + NEAR).min(bytes.len());
+    while end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
+        end += 1;
+    }
+    let text: String = String::from_utf8_lossy(&bytes[start..end])
+        .chars()
+        .map(|c| match c {
+            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect();
+    format!(
+        "{}{text}{}",
+        if start > 0 { "…" } else { "" },
         if end < bytes.len() { "…" } else { "" },
     )
 }
@@ -49,6 +80,8 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<Difference> {
         actual_len: actual.len(),
         expected_context: context(expected, offset),
         actual_context: context(actual, offset),
+        expected_near: near(expected, offset),
+        actual_near: near(actual, offset),
     })
 }
 
@@ -81,5 +114,13 @@ mod tests {
         assert_eq!(first_difference(b"abc", b"ab").unwrap().offset, 2);
         let d = first_difference(b"[1.0]", b"[1]").unwrap();
         assert!(d.to_string().contains("⟦HERE⟧"), "{d}");
+        assert_eq!(
+            (d.expected_near.as_str(), d.actual_near.as_str()),
+            ("[1.0]", "[1]")
+        );
+        // Backs up out of the middle of "é", and shows the control character.
+        let d = first_difference("\"é€\u{1}\"".as_bytes(), "\"é€\\u0001\"".as_bytes()).unwrap();
+        assert_eq!(d.expected_near, "…é€\\u{1}\"", "{d}");
+        assert_eq!(d.actual_near, "…é€\\u0001\"", "{d}");
     }
 }

@@ -8,7 +8,7 @@ use std::io::{BufWriter, Read, Seek, Write};
 use std::time::{Duration, Instant};
 
 use crate::alloc::{self, OpAllocs};
-use crate::check::first_difference;
+use crate::check::{first_difference, Difference};
 use crate::Value;
 
 /// Who does the work in a method.
@@ -18,10 +18,20 @@ pub enum Library {
     SerdeJson,
     /// sonic-rs.
     SonicRs,
+    /// simd-json-derive's `Serialize`.
+    SimdJsonDerive,
     /// Copying the expected bytes: the physical floor.
     Memcpy,
     /// This library.
     JsonRuntime,
+}
+
+impl Library {
+    /// Another fast serializer, compared against but not held to
+    /// serde_json's bytes: a difference is reported, not fatal.
+    pub fn is_peer(self) -> bool {
+        matches!(self, Library::SonicRs | Library::SimdJsonDerive)
+    }
 }
 
 /// Method names, shared by the table, the targets and the chart.
@@ -30,6 +40,7 @@ pub mod names {
     pub const SERDE_TO_WRITER_VEC: &str = "serde_json to_writer(Vec)";
     pub const SERDE_TO_WRITER_FILE: &str = "serde_json to_writer(BufWriter<File>)";
     pub const SONIC_TO_VEC: &str = "sonic_rs to_vec";
+    pub const SIMD_JSON_VEC: &str = "simd_json_derive json_vec";
     pub const MEMCPY: &str = "memcpy";
     pub const RT_TO_VEC: &str = "json_runtime to_vec";
     pub const RT_TO_WRITER_VEC: &str = "json_runtime to_writer(Vec)";
@@ -200,6 +211,30 @@ pub fn compact_methods<'a, T: Value + ?Sized>(value: &'a T, expected: &'a [u8]) 
     methods
 }
 
+/// simd-json-derive's `json_vec`, for the workloads whose types its derive
+/// can express (see [`SimdJson`]).
+pub fn simd_json_method<'a, T: simd_json_derive::Serialize + ?Sized>(value: &'a T) -> Method<'a> {
+    Method::new(names::SIMD_JSON_VEC, Library::SimdJsonDerive, move |c| {
+        keep(c, value.json_vec().expect("writing to a Vec"))
+    })
+}
+
+/// Whether simd-json-derive takes part in a workload.
+pub enum SimdJson<'a> {
+    /// Its method, timed beside the others.
+    Method(Method<'a>),
+    /// Why it cannot, as a phrase following "simd-json-derive": shown in
+    /// the summary instead of a speed-up.
+    Unsupported(&'static str),
+}
+
+impl<'a> SimdJson<'a> {
+    /// The method of a value whose type derives `simd_json_derive::Serialize`.
+    pub fn of<T: simd_json_derive::Serialize + ?Sized>(value: &'a T) -> Self {
+        SimdJson::Method(simd_json_method(value))
+    }
+}
+
 fn json_runtime_compact<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
     use names::*;
     let mut rt_vec = Vec::new();
@@ -327,9 +362,9 @@ pub struct Row {
     pub samples: usize,
     /// Iterations per sample.
     pub batch: usize,
-    /// Set when the output differs from serde_json's (sonic-rs only; any
+    /// Set when the output differs from serde_json's (peers only; any
     /// other method panics instead).
-    pub difference: Option<String>,
+    pub difference: Option<Difference>,
 }
 
 /// The median of `xs` (sorted in place).
@@ -347,8 +382,9 @@ pub fn median(xs: &mut [f64]) -> f64 {
 /// Verifies, measures allocations of, and times every method on one
 /// workload. The first method is the baseline for `ratio`.
 ///
-/// Panics when a method other than sonic-rs writes bytes different from
-/// `expected`; a sonic-rs difference is recorded in [`Row::difference`].
+/// Panics when a method other than a peer ([`Library::is_peer`]) writes
+/// bytes different from `expected`; a peer's difference is recorded in
+/// [`Row::difference`] and the peer is still timed.
 pub fn run_workload(
     workload: &str,
     methods: &mut [Method<'_>],
@@ -360,16 +396,12 @@ pub fn run_workload(
 
     // 1. Equality with serde_json, before anything is timed.
     for (m, diff) in methods.iter_mut().zip(&mut differences) {
-        eprintln!("  [{workload}] check  {}", m.name);
         let out = m.output();
         let expected = m.expected.as_deref().unwrap_or(expected);
         if let Some(d) = first_difference(expected, &out) {
-            if m.library == Library::SonicRs {
-                eprintln!(
-                    "  [{workload}] NOTE   {} differs from serde_json: {d}",
-                    m.name
-                );
-                *diff = Some(d.to_string());
+            if m.library.is_peer() {
+                eprintln!("      note: {} differs from serde_json: {d}", m.name);
+                *diff = Some(d);
             } else {
                 panic!(
                     "[{workload}] {}: output differs from serde_json: {d}",
@@ -402,7 +434,7 @@ pub fn run_workload(
     let rounds =
         ((cfg.budget.as_nanos() as f64 / round_ns) as usize).clamp(cfg.min_rounds, cfg.max_rounds);
     eprintln!(
-        "  [{workload}] timing {n} methods × {rounds} rounds (≈{:.1} s)",
+        "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
         rounds as f64 * round_ns / 1e9
     );
     let mut samples = vec![Vec::with_capacity(rounds); n];
@@ -453,7 +485,7 @@ mod tests {
         let expected = serde_json::to_vec(&colleges).unwrap();
         for mut m in compact_methods(&colleges, &expected) {
             let out = m.output();
-            if m.library != Library::SonicRs {
+            if !m.library.is_peer() {
                 crate::check::assert_same_bytes(m.name, &expected, &out);
             }
             // Twice, to exercise reuse of buffers and files.
@@ -463,7 +495,7 @@ mod tests {
         let pretty = serde_json::to_vec_pretty(&colleges).unwrap();
         for mut m in pretty_methods(&colleges, &pretty) {
             let out = m.output();
-            if m.library != Library::SonicRs {
+            if !m.library.is_peer() {
                 crate::check::assert_same_bytes(m.name, &pretty, &out);
             }
         }

@@ -1,29 +1,34 @@
-//! The main job: a quick comparison of json_runtime against serde_json,
-//! sonic-rs and a memcpy floor on every workload.
+//! The main job: json_runtime against serde_json, sonic-rs,
+//! simd-json-derive and a memcpy floor on every workload.
 //!
 //! ```text
-//! cargo run --release -p json-bench                      # everything, < 2 min
-//! cargo run --release -p json-bench -- --quick           # shorter rounds
+//! cargo run --release -p json-bench                      # everything, about a minute
+//! cargo run --release -p json-bench -- --quick           # a few rounds (what CI runs)
 //! cargo run --release -p json-bench -- colleges records  # a subset
+//! cargo run --release -p json-bench -- --update-docs     # also rewrite README's table
 //! JSON_BENCH_DATA=/path/to/data cargo run --release -p json-bench -- corpora
 //! ```
 //!
 //! Every method's bytes are first checked against serde_json's; a mismatch
-//! (other than sonic-rs, which is only reported) aborts the run. Then the
-//! methods run in interleaved rounds and the median per-iteration time is
-//! reported with allocations per operation, as a table on stdout, as
-//! Markdown in `target/json-bench/results.md` and as a chart in
-//! `target/json-bench/ratios.svg`, followed by PASS/MISS lines for the
-//! performance targets. A MISS does not change the exit status.
+//! (other than a peer's, sonic-rs or simd-json-derive, which is reported)
+//! aborts the run with a non-zero status. Then the methods run in
+//! interleaved rounds and the median per-iteration time is reported with
+//! allocations per operation, as a table on stdout, followed by a summary
+//! of one line per workload, the PASS/MISS lines of the performance
+//! targets, and the paths of `target/json-bench/results.md` (the summary,
+//! ready for README.md, then the full table) and
+//! `target/json-bench/ratios.svg` (the chart). A MISS does not change the
+//! exit status.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use json_bench::alloc::CountingAlloc;
-use json_bench::harness::{self, Config, Row};
+use json_bench::harness::{self, Config, Library, Row, SimdJson};
 use json_bench::report;
 use json_bench::workloads::{
-    self, canada, citm, colleges, links, mixed, products, records, twitter, Corpus,
+    canada, citm, colleges, links, mixed, products, records, twitter, Corpus, DATA_ENV,
+    DEFAULT_DATA_DIR,
 };
 use json_bench::Value;
 
@@ -31,30 +36,142 @@ use json_bench::Value;
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 const USAGE: &str = "\
-usage: json-bench [--quick] [WORKLOAD...]
+usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
 
-WORKLOAD selects workloads by name or group: colleges, pretty, products,
-products/10, products/1000, products/100000, products/1000000, records,
-links (links/serde-fallback, links/native), mixed, corpora, twitter,
-citm_catalog, canada, options (the output options against the default
-output: options/canonical, options/sort_keys, options/inline_arrays).
+WORKLOAD selects workloads by name or group: colleges, records, twitter,
+citm_catalog, canada, products, products/10, products/1000,
+products/100000, products/1000000, links (links/serde-fallback,
+links/native), mixed, pretty, corpora (the three files), options (the
+output options, each against the default output of the same value).
 Default: all.
+
+  --quick        a few rounds per workload: checks every output against
+                 serde_json and shows rough ratios in seconds, not a minute
+  --update-docs  after a full run of every workload, write the summary into
+                 README.md and the table and chart into docs/
 
 Environment:
   JSON_BENCH_FILTER  workloads as above, separated by commas or spaces
   JSON_BENCH_QUICK   set to 1 for --quick
   JSON_BENCH_DATA    folder with twitter.json, citm_catalog.json, canada.json
-                     (default: ../shared/data relative to the workspace root)";
+                     (default: benches/data in the repository)";
+
+/// Why simd-json-derive sits out the `mixed` workload: its derive knows
+/// `rename`, `skip_serializing_if` and camelCase/lowercase `rename_all`,
+/// and writes variants as they are named.
+const MIXED_NOT_EXPRESSIBLE: &str = "cannot express these types: its derive has no `skip`, \
+     no SCREAMING_SNAKE_CASE `rename_all` and does not rename enum variants";
+
+/// One workload: a name, and what runs it. The closure builds the value
+/// and hands it to [`Run::compact`] or [`Run::pretty`], with
+/// simd-json-derive's method or the reason it has none.
+struct Workload {
+    name: String,
+    run: Box<dyn Fn(&mut Run)>,
+}
+
+impl Workload {
+    fn new(name: impl Into<String>, run: impl Fn(&mut Run) + 'static) -> Self {
+        Workload {
+            name: name.into(),
+            run: Box::new(run),
+        }
+    }
+}
+
+/// Every workload, in the order they run and are reported. A new one is
+/// one more entry.
+fn workloads() -> Vec<Workload> {
+    let mut all = vec![
+        Workload::new("colleges", |run| {
+            let value = colleges::build(colleges::COLLEGES);
+            run.compact(&value, SimdJson::of(&value));
+        }),
+        Workload::new("records", |run| {
+            let value = records::build(records::RECORDS);
+            run.compact(&value, SimdJson::of(&value));
+        }),
+        Workload::new(Corpus::Twitter.name(), |run| {
+            let value: twitter::Twitter = load(Corpus::Twitter);
+            run.compact(&value, SimdJson::of(&value));
+        }),
+        Workload::new(Corpus::Citm.name(), |run| {
+            let value: citm::CitmCatalog = load(Corpus::Citm);
+            run.compact(&value, SimdJson::of(&value));
+        }),
+        Workload::new(Corpus::Canada.name(), |run| {
+            let value: canada::FeatureCollection = load(Corpus::Canada);
+            run.compact(&value, SimdJson::of(&value));
+        }),
+    ];
+    for n in products::SIZES {
+        all.push(Workload::new(format!("products/{n}"), move |run| {
+            let value = products::build(n);
+            run.compact(&value, SimdJson::of(&value));
+        }));
+    }
+    all.push(Workload::new("mixed", |run| {
+        let value = mixed::build(0x5EED);
+        run.compact(&value, SimdJson::Unsupported(MIXED_NOT_EXPRESSIBLE));
+    }));
+    // A field whose type implements only `Serialize` (like `url::Url`),
+    // written through the serde bridge, against the same data on the
+    // `ToJson` fast path.
+    all.push(Workload::new("links/serde-fallback", |run| {
+        let value = links::build(links::LINKS);
+        run.compact(&value, SimdJson::Unsupported(LINKS_JSON_RUNTIME_ONLY));
+    }));
+    all.push(Workload::new("links/native", |run| {
+        let value = links::build_native(links::LINKS);
+        run.compact(&value, SimdJson::Unsupported(LINKS_JSON_RUNTIME_ONLY));
+    }));
+    all.push(Workload::new(report::PRETTY_WORKLOAD, |run| {
+        let value = colleges::build(colleges::COLLEGES);
+        run.pretty(&value, SimdJson::Unsupported("has no pretty writer"));
+    }));
+    // The output options, each against the default output of its value.
+    for name in json_bench::options::WORKLOADS {
+        all.push(Workload::new(name, move |run| {
+            json_bench::options::run(&|n| n == name, &mut |name, methods, expected| {
+                eprintln!(
+                    "      {} default output, {} methods",
+                    report::format_bytes(expected.len()),
+                    methods.len()
+                );
+                let rows = harness::run_workload(name, methods, expected, &run.cfg);
+                run.rows.extend(rows);
+            });
+        }));
+    }
+    all
+}
+
+/// Why the `links` workloads have no simd-json-derive row: they measure
+/// json_runtime's serde fallback against its own fast path.
+const LINKS_JSON_RUNTIME_ONLY: &str =
+    "is not run here: this workload compares json_runtime's serde fallback with its own fast path";
+
+/// Reads a corpus, or ends the run: a workload is never skipped quietly.
+fn load<T: serde::de::DeserializeOwned>(corpus: Corpus) -> T {
+    corpus.load().unwrap_or_else(|e| {
+        eprintln!(
+            "error: {e}\n(the corpora are kept in {DEFAULT_DATA_DIR}; {DATA_ENV} points elsewhere)"
+        );
+        std::process::exit(1)
+    })
+}
 
 struct Args {
     filters: Vec<String>,
     quick: bool,
+    update_docs: bool,
 }
 
 fn parse_args() -> Args {
     let mut args = Args {
         filters: Vec::new(),
         quick: std::env::var("JSON_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0"),
+        update_docs: false,
     };
     if let Ok(f) = std::env::var("JSON_BENCH_FILTER") {
         args.filters.extend(
@@ -66,6 +183,7 @@ fn parse_args() -> Args {
     for a in std::env::args().skip(1) {
         match a.as_str() {
             "--quick" | "-q" => args.quick = true,
+            "--update-docs" => args.update_docs = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -78,6 +196,12 @@ fn parse_args() -> Args {
             }
             s => args.filters.push(s.to_owned()),
         }
+    }
+    if args.update_docs && (args.quick || !args.filters.is_empty()) {
+        eprintln!(
+            "--update-docs needs a full run of every workload: drop --quick and the workload names"
+        );
+        std::process::exit(2);
     }
     args
 }
@@ -100,42 +224,50 @@ struct Run {
     cfg: Config,
     started: Instant,
     rows: Vec<Row>,
+    /// Workloads simd-json-derive cannot express, and why.
+    simd_unsupported: Vec<(String, &'static str)>,
+    /// The workload being run.
+    workload: String,
 }
 
 impl Run {
-    fn progress(&self, msg: &str) {
-        eprintln!("[{:6.1} s] {msg}", self.started.elapsed().as_secs_f64());
-    }
-
-    fn compact<T: Value + ?Sized>(&mut self, name: &str, value: &T) {
+    fn compact<T: Value + ?Sized>(&mut self, value: &T, simd: SimdJson<'_>) {
         let expected = serde_json::to_vec(value).expect("serde_json");
-        self.progress(&format!("{name}: {} bytes compact", expected.len()));
-        let mut methods = harness::compact_methods(value, &expected);
-        let rows = harness::run_workload(name, &mut methods, &expected, &self.cfg);
-        self.rows.extend(rows);
+        let methods = harness::compact_methods(value, &expected);
+        self.measure("compact", methods, simd, &expected);
     }
 
-    fn pretty<T: Value + ?Sized>(&mut self, name: &str, value: &T) {
+    fn pretty<T: Value + ?Sized>(&mut self, value: &T, simd: SimdJson<'_>) {
         let expected = serde_json::to_vec_pretty(value).expect("serde_json");
-        self.progress(&format!("{name}: {} bytes pretty", expected.len()));
-        let mut methods = harness::pretty_methods(value, &expected);
-        let rows = harness::run_workload(name, &mut methods, &expected, &self.cfg);
-        self.rows.extend(rows);
+        let methods = harness::pretty_methods(value, &expected);
+        self.measure("pretty", methods, simd, &expected);
     }
 
-    fn corpus<T: Value + serde::de::DeserializeOwned>(&mut self, corpus: Corpus) {
-        self.progress(&format!(
-            "{}: loading {}",
-            corpus.name(),
-            corpus.file_name()
-        ));
-        match corpus.load::<T>() {
-            Ok(value) => self.compact(corpus.name(), &value),
-            Err(e) => {
-                println!("skipping {}: {e}", corpus.name());
-                eprintln!("skipping {}: {e}", corpus.name());
+    fn measure<'a>(
+        &mut self,
+        layout: &str,
+        mut methods: Vec<harness::Method<'a>>,
+        simd: SimdJson<'a>,
+        expected: &[u8],
+    ) {
+        match simd {
+            SimdJson::Method(m) => {
+                // Beside sonic-rs, the other peer.
+                let at = methods
+                    .iter()
+                    .position(|m| m.library == Library::SonicRs)
+                    .map_or(methods.len(), |i| i + 1);
+                methods.insert(at, m);
             }
+            SimdJson::Unsupported(why) => self.simd_unsupported.push((self.workload.clone(), why)),
         }
+        eprintln!(
+            "      {} of {layout} JSON, {} methods",
+            report::format_bytes(expected.len()),
+            methods.len()
+        );
+        let rows = harness::run_workload(&self.workload, &mut methods, expected, &self.cfg);
+        self.rows.extend(rows);
     }
 }
 
@@ -146,11 +278,38 @@ fn output_dir() -> PathBuf {
     target.join("json-bench")
 }
 
+/// Where README.md's generated section starts and ends.
+const README_BEGIN: &str = "<!-- json-bench summary: begin -->";
+const README_END: &str = "<!-- json-bench summary: end -->";
+
+/// Writes `summary` between the markers in README.md and the full results
+/// and chart into docs/.
+fn update_docs(summary: &str, results_md: &str, svg: &str) -> std::io::Result<()> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path)?;
+    let (Some(begin), Some(end)) = (readme.find(README_BEGIN), readme.find(README_END)) else {
+        return Err(std::io::Error::other(format!(
+            "{} has no {README_BEGIN} ... {README_END} section",
+            readme_path.display()
+        )));
+    };
+    let head = &readme[..begin + README_BEGIN.len()];
+    let tail = &readme[end..];
+    std::fs::write(&readme_path, format!("{head}\n{summary}{tail}"))?;
+    std::fs::write(root.join("docs/bench-results.md"), results_md)?;
+    std::fs::write(root.join("docs/bench-ratios.svg"), svg)?;
+    println!("Updated README.md, docs/bench-results.md and docs/bench-ratios.svg");
+    Ok(())
+}
+
 fn main() -> std::io::Result<()> {
     let args = parse_args();
     let machine = report::machine();
+    let rustc = env!("JSON_BENCH_RUSTC");
     let mode = if args.quick { "quick" } else { "full" };
-    println!("Machine: {machine}");
+    let date = report::utc_date();
+    println!("Machine: {machine}, {rustc}");
     let load_before = report::load_average();
     if let Some(load) = &load_before {
         println!("Load average before: {load}");
@@ -176,84 +335,32 @@ fn main() -> std::io::Result<()> {
         },
         started: Instant::now(),
         rows: Vec::new(),
+        simd_unsupported: Vec::new(),
+        workload: String::new(),
     };
-
-    if args.selects("colleges") || args.selects(report::PRETTY_WORKLOAD) {
-        run.progress("colleges: building");
-        let value = colleges::build(colleges::COLLEGES);
-        if args.selects("colleges") {
-            run.compact("colleges", &value);
-        }
-        if args.selects(report::PRETTY_WORKLOAD) {
-            run.pretty(report::PRETTY_WORKLOAD, &value);
-        }
-    }
-    for n in products::SIZES {
-        let name = format!("products/{n}");
-        if args.selects(&name) {
-            run.progress(&format!("{name}: building"));
-            let value = products::build(n);
-            run.compact(&name, &value);
-        }
-    }
-    if args.selects("records") {
-        let value = records::build(records::RECORDS);
-        run.compact("records", &value);
-    }
-    // A field whose type implements only `Serialize` (like `url::Url`),
-    // written through the serde bridge, against the same data on the
-    // `ToJson` fast path.
-    if args.selects("links/serde-fallback") {
-        let value = links::build(links::LINKS);
-        run.compact("links/serde-fallback", &value);
-    }
-    if args.selects("links/native") {
-        let value = links::build_native(links::LINKS);
-        run.compact("links/native", &value);
-    }
-    if args.selects("mixed") {
-        let value = mixed::build(0x5EED);
-        run.compact("mixed", &value);
-    }
-    if Corpus::ALL.iter().any(|c| args.selects(c.name())) {
-        let dir = workloads::data_dir();
-        if dir.is_dir() {
-            if args.selects(Corpus::Twitter.name()) {
-                run.corpus::<twitter::Twitter>(Corpus::Twitter);
-            }
-            if args.selects(Corpus::Citm.name()) {
-                run.corpus::<citm::CitmCatalog>(Corpus::Citm);
-            }
-            if args.selects(Corpus::Canada.name()) {
-                run.corpus::<canada::FeatureCollection>(Corpus::Canada);
-            }
-        } else {
-            let msg = format!(
-                "skipping corpora (twitter, citm_catalog, canada): data folder {} not found; set {} to the folder holding the files",
-                dir.display(),
-                workloads::DATA_ENV
-            );
-            println!("{msg}\n");
-            eprintln!("{msg}");
-        }
-    }
-    // The output options, each against the default output of its value.
-    json_bench::options::run(
-        &|name| args.selects(name),
-        &mut |name, methods, expected| {
-            run.progress(&format!("{name}: {} bytes default output", expected.len()));
-            let rows = harness::run_workload(name, methods, expected, &run.cfg);
-            run.rows.extend(rows);
-        },
-    );
-    run.progress("done");
-    let load_after = report::load_average();
-
-    let rows = run.rows;
-    if rows.is_empty() {
+    let selected: Vec<Workload> = workloads()
+        .into_iter()
+        .filter(|w| args.selects(&w.name))
+        .collect();
+    if selected.is_empty() {
         println!("no workload selected\n\n{USAGE}");
         return Ok(());
     }
+    for (i, w) in selected.iter().enumerate() {
+        eprintln!(
+            "[{}/{}] {} ({:.0} s elapsed)",
+            i + 1,
+            selected.len(),
+            w.name,
+            run.started.elapsed().as_secs_f64()
+        );
+        run.workload.clone_from(&w.name);
+        (w.run)(&mut run);
+    }
+    eprintln!("done in {:.0} s\n", run.started.elapsed().as_secs_f64());
+    let load_after = report::load_average();
+
+    let rows = run.rows;
     let table = report::table(&rows);
     let targets = report::targets(&rows);
     println!("{table}");
@@ -263,11 +370,30 @@ fn main() -> std::io::Result<()> {
     );
     println!("Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.");
     println!();
-    if let Some(load) = &load_after {
-        println!("Load average after: {load}");
-        println!();
+
+    let load = match (&load_before, &load_after) {
+        (Some(before), Some(after)) => format!(" Load average {before} before, {after} after."),
+        _ => String::new(),
+    };
+    let command = if args.quick {
+        "cargo run --release -p json-bench -- --quick"
+    } else {
+        "cargo run --release -p json-bench"
+    };
+    let summary = format!(
+        "Measured with `{command}` on {date} (UTC): {machine}, {rustc}.{load}\n\
+         Speed-up = the other library's median time ÷ json_runtime's, in the same run; \
+         above 1 means json_runtime is faster.\n\n{}\n{}",
+        report::summary(&rows, &run.simd_unsupported),
+        report::highlights(&rows)
+    );
+    println!("Summary ({mode} mode):\n");
+    println!("{summary}");
+    if args.quick {
+        println!("Targets (quick mode: few rounds, indicative only):");
+    } else {
+        println!("Targets:");
     }
-    println!("Targets:");
     for t in &targets {
         println!("{t}");
     }
@@ -275,28 +401,27 @@ fn main() -> std::io::Result<()> {
     let dir = output_dir();
     std::fs::create_dir_all(&dir)?;
     let dir = dir.canonicalize()?;
-    let load = match (&load_before, &load_after) {
-        (Some(before), Some(after)) => format!("  \nLoad average: {before} before, {after} after"),
-        _ => String::new(),
-    };
-    let mut md = format!(
-        "# json-bench results\n\nMachine: {machine}  \nMode: {mode}{load}\n\n{table}\n## Targets\n\n"
-    );
+    let mut md =
+        format!("# json-bench results\n\n{summary}\n## Every method\n\n{table}\n## Targets\n\n");
     for t in &targets {
         md.push_str(&format!("- {t}\n"));
     }
     let md_path = dir.join("results.md");
-    std::fs::write(&md_path, md)?;
+    std::fs::write(&md_path, &md)?;
+    let svg = report::svg(
+        &rows,
+        &format!("json-bench: time ratio vs serde_json ({machine})"),
+    );
     let svg_path = dir.join("ratios.svg");
-    std::fs::write(
-        &svg_path,
-        report::svg(
-            &rows,
-            &format!("json-bench: time ratio vs serde_json ({machine})"),
-        ),
-    )?;
+    std::fs::write(&svg_path, &svg)?;
     println!();
     println!("Chart: {}", svg_path.display());
-    println!("Table: {}", md_path.display());
+    println!(
+        "Table: {} (the summary, ready for README.md, then every method)",
+        md_path.display()
+    );
+    if args.update_docs {
+        update_docs(&summary, &md, &svg)?;
+    }
     Ok(())
 }

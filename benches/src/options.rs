@@ -47,6 +47,16 @@ fn keep(capture: bool, bytes: Vec<u8>) -> Option<Vec<u8>> {
 /// default output first) and the default output's expected bytes.
 pub type Measure<'m> = dyn FnMut(&str, &mut [Method<'_>], &[u8]) + 'm;
 
+/// Every option workload, by name.
+pub const WORKLOADS: [&str; 6] = [
+    "options/canonical records",
+    "options/canonical citm_catalog",
+    "options/sort_keys small maps",
+    "options/sort_keys citm_catalog",
+    "options/inline_arrays canada",
+    "options/inline_arrays citm_catalog",
+];
+
 /// Builds and measures every selected option workload.
 pub fn run(selects: &dyn Fn(&str) -> bool, measure: &mut Measure<'_>) {
     let wanted = |name: &str| selects(name);

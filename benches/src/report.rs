@@ -36,6 +36,28 @@ pub fn load_average() -> Option<String> {
     (fields.len() == 3).then(|| fields.join(" "))
 }
 
+/// Today's date in UTC, as `YYYY-MM-DD`.
+pub fn utc_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    date_from_days(secs / 86_400)
+}
+
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn date_from_days(days: u64) -> String {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// `1234.5` ns as `1.235 μs`, with four significant digits.
 pub fn format_time(ns: f64) -> String {
     let (v, unit) = if ns < 1e3 {
@@ -85,34 +107,17 @@ fn method_label(row: &Row) -> String {
     }
 }
 
-/// The results as an aligned Markdown table in BenchmarkDotNet's layout.
-pub fn table(rows: &[Row]) -> String {
-    let header = [
-        "Workload",
-        "Method",
-        "Median",
-        "MB/s",
-        "Ratio",
-        "Allocated",
-        "Peak heap",
-    ];
-    let right = [false, false, true, true, true, true, true];
-    let cells: Vec<[String; 7]> = rows
-        .iter()
-        .map(|r| {
-            [
-                r.workload.clone(),
-                method_label(r),
-                format_time(r.median_ns),
-                format!("{:.1}", throughput(r)),
-                format!("{:.2}", r.ratio),
-                format_bytes(r.allocs.allocated),
-                format_bytes(r.allocs.peak),
-            ]
-        })
-        .collect();
+/// An aligned Markdown table. `right` marks right-aligned columns; an
+/// empty row goes before each index in `gaps`, as BenchmarkDotNet
+/// separates groups.
+fn markdown_table(
+    header: &[&str],
+    right: &[bool],
+    cells: &[Vec<String>],
+    gaps: &[usize],
+) -> String {
     let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for row in &cells {
+    for row in cells {
         for (w, c) in width.iter_mut().zip(row) {
             *w = (*w).max(c.chars().count());
         }
@@ -133,7 +138,10 @@ pub fn table(rows: &[Row]) -> String {
         }
         out.push('\n');
     };
-    line(&mut out, &header.map(String::from));
+    line(
+        &mut out,
+        &header.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+    );
     out.push('|');
     for (i, w) in width.iter().enumerate() {
         if right[i] {
@@ -143,41 +151,221 @@ pub fn table(rows: &[Row]) -> String {
         }
     }
     out.push('\n');
-    let mut last = None;
-    for (row, c) in rows.iter().zip(&cells) {
-        // An empty row between workloads, as BenchmarkDotNet separates groups.
-        if last.is_some() && last != Some(&row.workload) {
-            line(&mut out, &[(); 7].map(|_| String::new()));
+    for (i, c) in cells.iter().enumerate() {
+        if gaps.contains(&i) {
+            line(&mut out, &vec![String::new(); header.len()]);
         }
-        last = Some(&row.workload);
         line(&mut out, c);
     }
+    out
+}
+
+/// The results as an aligned Markdown table in BenchmarkDotNet's layout.
+pub fn table(rows: &[Row]) -> String {
+    let header = [
+        "Workload",
+        "Method",
+        "Median",
+        "MB/s",
+        "Ratio",
+        "Allocated",
+        "Peak heap",
+    ];
+    let right = [false, false, true, true, true, true, true];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.workload.clone(),
+                method_label(r),
+                format_time(r.median_ns),
+                format!("{:.1}", throughput(r)),
+                format!("{:.2}", r.ratio),
+                format_bytes(r.allocs.allocated),
+                format_bytes(r.allocs.peak),
+            ]
+        })
+        .collect();
+    let gaps: Vec<usize> = (1..rows.len())
+        .filter(|&i| rows[i].workload != rows[i - 1].workload)
+        .collect();
+    let mut out = markdown_table(&header, &right, &cells, &gaps);
     let diffs: Vec<&Row> = rows.iter().filter(|r| r.difference.is_some()).collect();
     if !diffs.is_empty() {
         out.push('\n');
         for r in diffs {
+            let d = r.difference.as_ref().expect("filtered on it");
             let _ = writeln!(
                 out,
                 "\\* {} / {}: {}",
                 r.workload,
                 r.method,
-                r.difference
-                    .as_deref()
-                    .unwrap_or_default()
-                    .replace('\n', "\n    ")
+                d.to_string().replace('\n', "\n    ")
             );
         }
     }
     out
 }
 
-fn color(row: &Row) -> &'static str {
+/// Workload names in the order they first appear in `rows`.
+fn workload_names(rows: &[Row]) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.workload.as_str()) {
+            names.push(&r.workload);
+        }
+    }
+    names
+}
+
+/// `s` as Markdown code, whatever backticks and pipes it holds.
+fn code(s: &str) -> String {
+    let s = s.replace('|', "\\|");
+    if s.contains('`') {
+        format!("`` {s} ``")
+    } else {
+        format!("`{s}`")
+    }
+}
+
+/// One line per workload: json_runtime's median and its speed-up against
+/// serde_json, sonic-rs and simd-json-derive (their median ÷ ours, so
+/// above 1 means json_runtime is faster), and the ratio target.
+///
+/// `unsupported` lists the workloads simd-json-derive cannot express, with
+/// the reason (a phrase following "simd-json-derive"), given in a note
+/// under the table. A peer whose bytes differ from serde_json's keeps its
+/// speed-up, marked, with the first difference in a note.
+pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
+    use names::*;
+    let header = [
+        "workload",
+        "output",
+        "json_runtime",
+        "vs serde_json",
+        "vs sonic-rs",
+        "vs simd-json-derive",
+        "target: time ÷ serde_json",
+    ];
+    let right = [false, true, true, true, true, true, false];
+    let mut notes: Vec<String> = Vec::new();
+    let mut cells = Vec::new();
+    for w in workload_names(rows) {
+        let pretty = w == PRETTY_WORKLOAD;
+        let (ours, serde, sonic) = if pretty {
+            (RT_TO_VEC_PRETTY, SERDE_TO_VEC_PRETTY, SONIC_TO_VEC_PRETTY)
+        } else {
+            (RT_TO_VEC, SERDE_TO_VEC, SONIC_TO_VEC)
+        };
+        let Some(ours) = find(rows, w, ours) else {
+            continue;
+        };
+        let mut speedup = |method: &str| -> Option<String> {
+            let other = find(rows, w, method)?;
+            let mut cell = format!("{:.2}×", other.median_ns / ours.median_ns);
+            if let Some(d) = &other.difference {
+                notes.push(format!(
+                    "{w}, {}: bytes differ from serde_json's at byte {}: serde_json {}, {} {}.",
+                    other.method,
+                    d.offset,
+                    code(&d.expected_near),
+                    other.method.split(' ').next().unwrap_or_default(),
+                    code(&d.actual_near),
+                ));
+                let _ = write!(cell, " (bytes differ [{}])", notes.len());
+            }
+            Some(cell)
+        };
+        let vs_serde = speedup(serde).map(|c| format!("**{c}**"));
+        let vs_sonic = speedup(sonic);
+        let vs_simd = speedup(SIMD_JSON_VEC).or_else(|| {
+            let (_, why) = unsupported.iter().find(|(name, _)| name == w)?;
+            notes.push(format!("{w}: simd-json-derive {why}."));
+            Some(format!("n/a [{}]", notes.len()))
+        });
+        let limit = if pretty {
+            Some(PRETTY_TARGET)
+        } else {
+            RATIO_TARGETS.iter().find(|(t, _)| *t == w).map(|&(_, l)| l)
+        };
+        let target = match (limit, find(rows, w, serde)) {
+            (Some(limit), Some(base)) => {
+                let ratio = ours.median_ns / base.median_ns;
+                if ratio <= limit {
+                    format!("≤ {limit:.2}: met ({ratio:.2})")
+                } else {
+                    format!("≤ {limit:.2}: **missed** ({ratio:.2})")
+                }
+            }
+            _ => String::new(),
+        };
+        let dash = || "–".to_owned();
+        cells.push(vec![
+            w.to_owned(),
+            format_bytes(ours.bytes),
+            format_time(ours.median_ns),
+            vs_serde.unwrap_or_else(dash),
+            vs_sonic.unwrap_or_else(dash),
+            vs_simd.unwrap_or_else(dash),
+            target,
+        ]);
+    }
+    let mut out = markdown_table(&header, &right, &cells, &[]);
+    for (i, note) in notes.iter().enumerate() {
+        let _ = write!(out, "\n[{}] {note}\n", i + 1);
+    }
+    out
+}
+
+/// The bar colour of a row, and what that colour stands for in the legend.
+/// What the summary table does not show, in a few sentences: how streaming
+/// into a file compares with building the whole output first, and the
+/// heap each needs for the largest workload.
+pub fn highlights(rows: &[Row]) -> String {
+    use names::*;
+    let mut out = String::new();
+    let mut streaming: Vec<(&str, f64)> = workload_names(rows)
+        .into_iter()
+        .filter_map(|w| {
+            let stream = find(rows, w, RT_TO_WRITER_FILE)?;
+            let whole = find(rows, w, RT_TO_VEC_WRITE_ALL)?;
+            Some((w, stream.median_ns / whole.median_ns))
+        })
+        .collect();
+    if !streaming.is_empty() {
+        streaming.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let (fastest, slowest) = (streaming[0], streaming[streaming.len() - 1]);
+        let _ = writeln!(
+            out,
+            "- Streaming: json_runtime `to_writer` into a `File` took {:.2}× ({}) to {:.2}× ({}) the time of `to_vec` then `write_all`.",
+            fastest.1, fastest.0, slowest.1, slowest.0
+        );
+    }
+    if let (Some(stream), Some(vec)) = (
+        find(rows, STREAM_WORKLOAD, RT_TO_WRITER_FILE),
+        find(rows, STREAM_WORKLOAD, RT_TO_VEC),
+    ) {
+        let _ = writeln!(
+            out,
+            "- Memory: for {STREAM_WORKLOAD} ({} of output), `to_writer` into a `File` peaked at {} of heap; `to_vec` at {}.",
+            format_bytes(vec.bytes),
+            format_bytes(stream.allocs.peak),
+            format_bytes(vec.allocs.peak),
+        );
+    }
+    out
+}
+
+fn color(row: &Row) -> (&'static str, &'static str) {
     match (row.library, row.method) {
-        (Library::SerdeJson, _) => "#9e9e9e",
-        (Library::SonicRs, _) => "#f28e2b",
-        (Library::Memcpy, _) => "#59a14f",
-        (Library::JsonRuntime, m) if m.contains("File") || m.contains("write_all") => "#76b7e4",
-        (Library::JsonRuntime, _) => "#1f5fa8",
+        (Library::SerdeJson, _) => ("#9e9e9e", "serde_json"),
+        (Library::SonicRs, _) => ("#f28e2b", "sonic-rs"),
+        (Library::SimdJsonDerive, _) => ("#b07aa1", "simd-json-derive"),
+        (Library::Memcpy, _) => ("#59a14f", "memcpy of the output (floor)"),
+        (Library::JsonRuntime, m) if m.contains("File") || m.contains("write_all") => {
+            ("#76b7e4", "json_runtime, into a file")
+        }
+        (Library::JsonRuntime, _) => ("#1f5fa8", "json_runtime, in memory"),
     }
 }
 
@@ -188,24 +376,28 @@ fn xml_escape(s: &str) -> String {
 }
 
 /// A horizontal bar chart of each row's ratio, grouped by workload, with a
-/// reference line at 1.0 (serde_json).
+/// reference line at 1.0 (serde_json), a legend of the colours, and the
+/// scale at the top and the bottom.
 pub fn svg(rows: &[Row], title: &str) -> String {
     const LABEL: f64 = 330.0;
     const PLOT: f64 = 560.0;
     const BAR: f64 = 14.0;
     const GAP: f64 = 4.0;
     const GROUP: f64 = 26.0;
-    const TOP: f64 = 64.0;
+    const LEGEND: f64 = 58.0;
+    const TOP: f64 = 96.0;
+    // Value labels stay readable where they cross a grid or the 1.0 line.
+    const HALO: &str = r#"stroke="white" stroke-width="3" paint-order="stroke""#;
     let max_ratio = rows.iter().map(|r| r.ratio).fold(1.25f64, f64::max);
-    let scale_max = (max_ratio * 4.0).ceil() / 4.0;
+    // At most about ten grid lines, whatever the largest ratio.
+    let step = [0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0]
+        .into_iter()
+        .find(|step| max_ratio / step <= 10.0)
+        .unwrap_or(max_ratio / 10.0);
+    let scale_max = (max_ratio / step).ceil() * step;
     let x = |ratio: f64| LABEL + ratio / scale_max * PLOT;
 
-    let mut workloads: Vec<&str> = Vec::new();
-    for r in rows {
-        if workloads.last() != Some(&r.workload.as_str()) {
-            workloads.push(&r.workload);
-        }
-    }
+    let workloads = workload_names(rows);
     let height = TOP + workloads.len() as f64 * GROUP + rows.len() as f64 * (BAR + GAP) + 40.0;
     let width = LABEL + PLOT + 90.0;
 
@@ -222,20 +414,46 @@ pub fn svg(rows: &[Row], title: &str) -> String {
     );
     let _ = writeln!(
         s,
-        r##"<text x="10" y="38" fill="#555">median time ÷ serde_json (to_vec, or to_vec_pretty for pretty rows); lower is faster</text>"##
+        r##"<text x="10" y="38" fill="#555">median time ÷ serde_json's (to_vec, or to_vec_pretty for pretty rows); shorter is faster</text>"##
     );
+    // Legend: each colour in use, in the order the rows first use it.
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for r in rows {
+        let c = color(r);
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    let mut lx = 10.0;
+    for (fill, name) in seen {
+        let _ = writeln!(
+            s,
+            r#"<rect x="{lx:.1}" y="{:.1}" width="10" height="10" fill="{fill}"/><text x="{:.1}" y="{LEGEND:.1}">{}</text>"#,
+            LEGEND - 9.0,
+            lx + 14.0,
+            xml_escape(name)
+        );
+        lx += 14.0 + name.chars().count() as f64 * 6.0 + 16.0;
+    }
     let plot_bottom = height - 30.0;
-    // Grid every 0.25.
-    let mut tick = 0.0;
-    while tick <= scale_max + 1e-9 {
+    // The grid, labelled above and below.
+    let ticks = (scale_max / step).round() as usize;
+    for tick in (0..=ticks).map(|i| i as f64 * step) {
         let tx = x(tick);
         let _ = writeln!(
             s,
-            r##"<line x1="{tx:.1}" y1="{TOP:.1}" x2="{tx:.1}" y2="{plot_bottom:.1}" stroke="#e5e5e5"/><text x="{tx:.1}" y="{:.1}" text-anchor="middle" fill="#555">{tick:.2}</text>"##,
+            r##"<line x1="{tx:.1}" y1="{TOP:.1}" x2="{tx:.1}" y2="{plot_bottom:.1}" stroke="#e5e5e5"/><text x="{tx:.1}" y="{:.1}" text-anchor="middle" fill="#555">{tick:.2}</text><text x="{tx:.1}" y="{:.1}" text-anchor="middle" fill="#555">{tick:.2}</text>"##,
+            TOP - 6.0,
             plot_bottom + 14.0
         );
-        tick += 0.25;
     }
+    let one = x(1.0);
+    let _ = writeln!(
+        s,
+        r##"<line x1="{one:.1}" y1="{TOP:.1}" x2="{one:.1}" y2="{plot_bottom:.1}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="5,3"/><text x="{:.1}" y="{:.1}" fill="#d62728">serde_json = 1.00</text>"##,
+        one + 4.0,
+        TOP - 20.0
+    );
     let mut y = TOP;
     for w in &workloads {
         y += GROUP;
@@ -249,11 +467,11 @@ pub fn svg(rows: &[Row], title: &str) -> String {
             let bw = (x(r.ratio) - LABEL).max(1.0);
             let _ = writeln!(
                 s,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect x="{LABEL}" y="{y:.1}" width="{bw:.1}" height="{BAR}" fill="{}"/><text x="{:.1}" y="{:.1}">{:.2}×</text>"#,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect x="{LABEL}" y="{y:.1}" width="{bw:.1}" height="{BAR}" fill="{}"/><text x="{:.1}" y="{:.1}" {HALO}>{:.2}×</text>"#,
                 LABEL - 6.0,
                 y + BAR - 3.0,
                 xml_escape(&method_label(r)),
-                color(r),
+                color(r).0,
                 LABEL + bw + 4.0,
                 y + BAR - 3.0,
                 r.ratio
@@ -261,13 +479,6 @@ pub fn svg(rows: &[Row], title: &str) -> String {
             y += BAR + GAP;
         }
     }
-    let one = x(1.0);
-    let _ = writeln!(
-        s,
-        r##"<line x1="{one:.1}" y1="{:.1}" x2="{one:.1}" y2="{plot_bottom:.1}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="5,3"/><text x="{one:.1}" y="{:.1}" text-anchor="middle" fill="#d62728">1.0 = serde_json</text>"##,
-        TOP - 4.0,
-        TOP - 8.0
-    );
     s.push_str("</svg>\n");
     s
 }
@@ -349,12 +560,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
         PRETTY_TARGET,
     ));
 
-    let mut workloads: Vec<&str> = Vec::new();
-    for r in rows {
-        if !workloads.contains(&r.workload.as_str()) {
-            workloads.push(&r.workload);
-        }
-    }
+    let workloads = workload_names(rows);
     for w in &workloads {
         let pair = find(rows, w, RT_TO_VEC)
             .zip(find(rows, w, SONIC_TO_VEC))
@@ -429,6 +635,14 @@ mod tests {
     }
 
     #[test]
+    fn dates() {
+        assert_eq!(date_from_days(0), "1970-01-01");
+        assert_eq!(date_from_days(59), "1970-03-01");
+        assert_eq!(date_from_days(11_016), "2000-02-29");
+        assert_eq!(date_from_days(20_787), "2026-11-30");
+    }
+
+    #[test]
     fn formats() {
         assert_eq!(format_time(12.0), "12.00 ns");
         assert_eq!(format_time(1234.5), "1.234 μs");
@@ -463,5 +677,98 @@ mod tests {
             .unwrap();
         assert_eq!(records.met, Some(false));
         assert!(targets.iter().any(|t| t.met.is_none()));
+    }
+
+    #[test]
+    fn summary_one_line_per_workload() {
+        let mut simd = row(
+            "colleges",
+            names::SIMD_JSON_VEC,
+            Library::SimdJsonDerive,
+            60.0,
+        );
+        simd.difference = crate::check::first_difference(b"[1.0]", b"[1]");
+        let rows = vec![
+            row("colleges", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+            row("colleges", names::SONIC_TO_VEC, Library::SonicRs, 50.0),
+            simd,
+            row("colleges", names::RT_TO_VEC, Library::JsonRuntime, 25.0),
+            row("records", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+            row("records", names::RT_TO_VEC, Library::JsonRuntime, 40.0),
+        ];
+        let unsupported = [("records".to_owned(), "cannot express it")];
+        let text = summary(&rows, &unsupported);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 + 2 + 4, "{text}");
+        let colleges = lines[2];
+        assert!(colleges.contains("**4.00×**"), "{colleges}");
+        assert!(colleges.contains("2.00×"), "{colleges}");
+        assert!(colleges.contains("2.40× (bytes differ [1])"), "{colleges}");
+        assert!(colleges.contains("≤ 0.33: met (0.25)"), "{colleges}");
+        let records = lines[3];
+        assert!(records.contains("**2.50×**"), "{records}");
+        assert!(records.contains("n/a [2]"), "{records}");
+        assert!(records.contains("**missed** (0.40)"), "{records}");
+        assert!(
+            records.contains("| – |") || records.contains(" – |"),
+            "{records}"
+        );
+        assert_eq!(
+            lines[5],
+            "[1] colleges, simd_json_derive json_vec: bytes differ from serde_json's at byte 2: serde_json `[1.0]`, simd_json_derive `[1]`."
+        );
+        assert_eq!(lines[7], "[2] records: simd-json-derive cannot express it.");
+    }
+
+    #[test]
+    fn highlights_streaming_and_memory() {
+        let mut stream = row(
+            STREAM_WORKLOAD,
+            names::RT_TO_WRITER_FILE,
+            Library::JsonRuntime,
+            30.0,
+        );
+        stream.allocs.peak = 512 << 10;
+        let mut vec = row(
+            STREAM_WORKLOAD,
+            names::RT_TO_VEC,
+            Library::JsonRuntime,
+            70.0,
+        );
+        vec.allocs.peak = 128 << 20;
+        let rows = vec![
+            row("a", names::RT_TO_WRITER_FILE, Library::JsonRuntime, 105.0),
+            row("a", names::RT_TO_VEC_WRITE_ALL, Library::JsonRuntime, 100.0),
+            vec,
+            stream,
+            row(
+                STREAM_WORKLOAD,
+                names::RT_TO_VEC_WRITE_ALL,
+                Library::JsonRuntime,
+                75.0,
+            ),
+        ];
+        let text = highlights(&rows);
+        assert!(
+            text.contains("took 0.40× (products/1000000) to 1.05× (a)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("peaked at 512.00 KB of heap; `to_vec` at 128.00 MB"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn svg_grid_stays_readable() {
+        for slowest in [1.0, 3.0, 12.0, 400.0] {
+            let rows = vec![
+                row("w", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+                row("w", names::SONIC_TO_VEC, Library::SonicRs, slowest * 100.0),
+            ];
+            let svg = svg(&rows, "test");
+            let grid = svg.matches(r##"stroke="#e5e5e5""##).count();
+            assert!((5..=11).contains(&grid), "{grid} grid lines for {slowest}");
+        }
     }
 }

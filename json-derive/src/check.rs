@@ -266,7 +266,7 @@ fn check_fields(
     variant: Option<&Variant>,
 ) {
     // A skipped variant writes nothing, so its keys cannot clash with the tag.
-    let tag = tag.filter(|_| variant.map_or(true, |v| v.attrs.skip.is_none()));
+    let tag = tag.filter(|_| variant.is_none_or(|v| v.attrs.skip.is_none()));
     let mut seen: HashMap<&str, &Field> = HashMap::new();
     for field in fields {
         if let (Some(_), Some(rename)) = (field.attrs.skip, field.attrs.rename_span) {

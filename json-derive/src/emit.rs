@@ -7,14 +7,39 @@
 //! compiler, the workspace root for workspace members. With the variable
 //! unset this costs one environment lookup per derive. Failing to write
 //! never fails the build; it is reported on stderr.
+//!
+//! Cargo reruns a proc-macro only when it recompiles the crate using it,
+//! and it does not know that this one reads the variable. So each crate's
+//! first derive also expands to an `option_env!` of it ([`track_emit_dir`]):
+//! rustc records the variable as an input of the crate, and cargo rebuilds
+//! the crate, which reruns the derive, whenever the variable changes.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use proc_macro2::TokenStream;
 
 pub const EMIT_DIR_VAR: &str = "JSON_DERIVE_EMIT_DIR";
+
+/// `const _: () = { let _ = option_env!("JSON_DERIVE_EMIT_DIR"); };` for
+/// the first derive of the compiler run, nothing after it: rustc compiles
+/// one crate per process, so that is once per crate, and the other
+/// expansions stay as they were. Set or not, the lookup is recorded (cargo
+/// also notices the variable appearing or going away); it compiles to
+/// nothing.
+pub fn track_emit_dir() -> TokenStream {
+    static TRACKED: AtomicBool = AtomicBool::new(false);
+    if TRACKED.swap(true, Ordering::Relaxed) {
+        return TokenStream::new();
+    }
+    quote::quote! {
+        const _: () = {
+            let _ = ::core::option_env!(#EMIT_DIR_VAR);
+        };
+    }
+}
 
 pub fn emit_if_requested(type_name: &str, generated: &TokenStream) {
     let Some(dir) = std::env::var_os(EMIT_DIR_VAR) else {

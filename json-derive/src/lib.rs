@@ -29,7 +29,8 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(ToJson, attributes(json, serde))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    let output = expand::derive(&input);
+    let mut output = expand::derive(&input);
     emit::emit_if_requested(&input.ident.to_string(), &output);
+    output.extend(emit::track_emit_dir());
     output.into()
 }

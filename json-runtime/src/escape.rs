@@ -623,7 +623,7 @@ mod tests {
                 while s.len() < len {
                     // Mostly plain ASCII, so clean runs of various lengths occur.
                     let r = rng.next() as usize;
-                    if r % 3 != 0 {
+                    if !r.is_multiple_of(3) {
                         s.push((b'a' + (r / 3 % 26) as u8) as char);
                     } else {
                         s.push(POOL[r / 3 % POOL.len()]);

@@ -281,7 +281,7 @@ pub fn remove_stale_temp_files<P: AsRef<Path>>(path: P, older_than: Duration) ->
             .modified()
             .ok()
             .and_then(|modified| now.duration_since(modified).ok());
-        if !meta.is_file() || age.map_or(true, |age| age < older_than) {
+        if !meta.is_file() || age.is_none_or(|age| age < older_than) {
             continue;
         }
         match fs::remove_file(entry.path()) {

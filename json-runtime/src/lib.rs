@@ -219,6 +219,8 @@
 //! ```
 
 #![deny(missing_docs)]
+// docs.rs (see Cargo.toml) marks each item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -5,6 +5,10 @@
 //! cargo run --release -p json-bench --bin streaming -- 10000 1000000
 //! ```
 //!
+//! The 10 000 000 case writes a 942 MiB file into the temp folder and
+//! peaks at about 2.7 GiB resident (1.8 GiB of heap for "collect, then
+//! `to_vec`" on top of the prebuilt records).
+//!
 //! For each size, four methods write the same JSON array to a new file in
 //! the system temp folder, in interleaved rounds:
 //!
@@ -46,7 +50,7 @@ fn record(i: u64) -> Record {
         id: i,
         name: format!("user-{i:08}"),
         score: (i % 1000) as f64 / 8.0,
-        active: i % 3 != 0,
+        active: !i.is_multiple_of(3),
         tags: [(i % 7) as u16, (i % 11) as u16, (i % 13) as u16],
         parent: i.checked_sub(1),
     }

@@ -7,7 +7,7 @@ use json_runtime::ToJson;
 use serde::{Deserialize, Serialize};
 
 /// The document.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct FeatureCollection {
     /// `"FeatureCollection"`.
     #[serde(rename = "type")]
@@ -17,7 +17,7 @@ pub struct FeatureCollection {
 }
 
 /// A feature.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Feature {
     /// `"Feature"`.
     #[serde(rename = "type")]
@@ -29,7 +29,7 @@ pub struct Feature {
 }
 
 /// A polygon.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Geometry {
     /// `"Polygon"`.
     #[serde(rename = "type")]

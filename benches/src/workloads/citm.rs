@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 pub type IdMap<V> = BTreeMap<String, V>;
 
 /// The document.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CitmCatalog {
     pub area_names: IdMap<String>,
@@ -28,7 +28,7 @@ pub struct CitmCatalog {
 }
 
 /// An event.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     pub description: Option<String>,
@@ -42,7 +42,7 @@ pub struct Event {
 }
 
 /// A performance of an event.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Performance {
     pub event_id: u64,
@@ -57,7 +57,7 @@ pub struct Performance {
 }
 
 /// A price.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
     pub amount: u32,
@@ -66,7 +66,7 @@ pub struct Price {
 }
 
 /// A seat category.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatCategory {
     pub areas: Vec<Area>,
@@ -74,7 +74,7 @@ pub struct SeatCategory {
 }
 
 /// An area.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Area {
     pub area_id: u64,

@@ -4,7 +4,7 @@ use json_runtime::ToJson;
 use serde::Serialize;
 
 /// A product.
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, Serialize, ToJson, simd_json_derive::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     /// `i`.

@@ -4,7 +4,7 @@ use json_runtime::ToJson;
 use serde::Serialize;
 
 /// A record.
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, Serialize, ToJson, simd_json_derive::Serialize)]
 pub struct Record {
     /// `i`.
     pub id: u64,

@@ -4,7 +4,7 @@ use json_runtime::ToJson;
 use serde::{Deserialize, Serialize};
 
 /// The document.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Twitter {
     /// Tweets.
     pub statuses: Vec<Status>,
@@ -13,7 +13,7 @@ pub struct Twitter {
 }
 
 /// A tweet.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Status {
     pub metadata: Metadata,
     pub created_at: String,
@@ -45,14 +45,14 @@ pub struct Status {
 }
 
 /// Search result metadata of a tweet.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Metadata {
     pub result_type: String,
     pub iso_language_code: String,
 }
 
 /// A user.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct User {
     pub id: u64,
     pub id_str: String,
@@ -98,7 +98,7 @@ pub struct User {
 }
 
 /// Entities of a user profile.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct UserEntities {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<UserUrl>,
@@ -106,19 +106,19 @@ pub struct UserEntities {
 }
 
 /// URLs of a profile's url field.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct UserUrl {
     pub urls: Vec<Url>,
 }
 
 /// URLs in a profile description.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct UserEntitiesDescription {
     pub urls: Vec<Url>,
 }
 
 /// A URL entity.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Url {
     pub url: String,
     pub expanded_url: String,
@@ -127,7 +127,7 @@ pub struct Url {
 }
 
 /// Entities of a tweet.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct StatusEntities {
     pub hashtags: Vec<Hashtag>,
     /// Always empty in the data.
@@ -139,14 +139,14 @@ pub struct StatusEntities {
 }
 
 /// A hashtag.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Hashtag {
     pub text: String,
     pub indices: Vec<u16>,
 }
 
 /// A mention.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct UserMention {
     pub screen_name: String,
     pub name: String,
@@ -156,7 +156,7 @@ pub struct UserMention {
 }
 
 /// An attached picture.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Media {
     pub id: u64,
     pub id_str: String,
@@ -176,7 +176,7 @@ pub struct Media {
 }
 
 /// The sizes of a picture.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Sizes {
     pub medium: Size,
     pub small: Size,
@@ -185,7 +185,7 @@ pub struct Sizes {
 }
 
 /// One size of a picture.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct Size {
     pub w: u16,
     pub h: u16,
@@ -193,7 +193,7 @@ pub struct Size {
 }
 
 /// Metadata of the search.
-#[derive(Debug, Clone, Serialize, Deserialize, ToJson)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToJson, simd_json_derive::Serialize)]
 pub struct SearchMetadata {
     pub completed_in: f64,
     pub max_id: u64,

@@ -271,7 +271,7 @@ fn push_time(text: &mut QuotedAscii, time: Time) {
     text.push(b'.');
     let mut nanos = time.nanosecond();
     let mut digits = 9;
-    while digits > 1 && nanos % 10 == 0 {
+    while digits > 1 && nanos.is_multiple_of(10) {
         nanos /= 10;
         digits -= 1;
     }

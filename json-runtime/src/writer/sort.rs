@@ -195,7 +195,7 @@ impl SortState {
             return None;
         }
         let marks = self.frame_marks(frame);
-        if marks.len() % 2 == 0 {
+        if marks.len().is_multiple_of(2) {
             return None;
         }
         let start = marks[marks.len() - 1];
