@@ -163,7 +163,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Keeps the first error a value reports. Encoding runs on to its end,
     /// since encoders have no `Result` to return, but from here on nothing
     /// reaches the sink and the entry point returns the error.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     #[cold]
     pub(crate) fn fail(&mut self, error: Error) {
         if self.failure.is_none() {
