@@ -21,6 +21,9 @@ pub struct Container<'a> {
     /// `#[repr(packed)]`: fields may be unaligned, so they are copied out
     /// (`&{ self.field }`) rather than borrowed, as serde does.
     pub packed: bool,
+    /// `#[non_exhaustive]`: for a `remote` enum, the remote type may have
+    /// variants the mirror does not list, which serde reports as an error.
+    pub non_exhaustive: bool,
     /// The input uses deprecated items knowingly (`#[deprecated]` or
     /// `#[allow(deprecated)]` on it, a variant or a field), so the impls
     /// allow them too.
@@ -125,6 +128,9 @@ impl<'a> Container<'a> {
             generics: &input.generics,
             vis: &input.vis,
             packed: is_packed(&input.attrs),
+            non_exhaustive: input.attrs.iter().any(
+                |a| matches!(&a.meta, syn::Meta::Path(path) if path.is_ident("non_exhaustive")),
+            ),
             allow_deprecated: allows_deprecated(input),
         })
     }

@@ -218,7 +218,12 @@ fn check_variant_serialize_with(cx: &mut Ctxt, cont: &Container, variant: &Varia
             );
         }
     }
-    if matches!(cont.repr, Repr::Internal { .. }) && variant.attrs.untagged.is_none() {
+    // A function with serde's signature is read as serde reads it, its
+    // output's entries after the tag; a `#[json]` one writes a whole value.
+    if matches!(cont.repr, Repr::Internal { .. })
+        && variant.attrs.untagged.is_none()
+        && !with.serde_signature
+    {
         cx.error_at(
             with.span,
             format_args!(
@@ -231,8 +236,9 @@ fn check_variant_serialize_with(cx: &mut Ctxt, cont: &Container, variant: &Varia
 }
 
 /// The content of an internally tagged newtype variant is written as
-/// entries after the tag, so it cannot go through a function or
-/// `as_string`, which write whole values.
+/// entries after the tag, so it cannot go through a `#[json]` function or
+/// `as_string`, which write whole values; a function with serde's
+/// signature is read as serde reads it.
 fn check_internal_newtype(cx: &mut Ctxt, cont: &Container, variant: &Variant) {
     if !matches!(cont.repr, Repr::Internal { .. })
         || variant.attrs.untagged.is_some()
@@ -242,6 +248,7 @@ fn check_internal_newtype(cx: &mut Ctxt, cont: &Container, variant: &Variant) {
     }
     let field = &variant.fields[0];
     let attr = match (&field.attrs.serialize_with, field.attrs.as_string) {
+        (Some(with), _) if with.serde_signature => None,
         (Some(with), _) => Some((with.span, with.key)),
         (None, Some(span)) => Some((span, "as_string")),
         (None, None) => None,
@@ -326,7 +333,8 @@ fn check_field_attrs(cx: &mut Ctxt, style: Style, field: &Field, variant: Option
                 ),
             );
         }
-        if let Some(with) = &attrs.serialize_with {
+        // A function with serde's signature is read as serde flattens it.
+        if let Some(with) = attrs.serialize_with.as_ref().filter(|w| !w.serde_signature) {
             cx.error_at(
                 with.span,
                 format_args!(

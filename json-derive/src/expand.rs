@@ -52,6 +52,7 @@ fn impl_block(cont: &Container) -> TokenStream {
     };
     let mut names = Names::new(runtime.clone(), object_param(cont), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
+    names.type_name = ident.to_string();
     let header = header(cont);
     if let Some(remote) = &cont.attrs.remote {
         return remote_impl(cont, remote, &mut names, &generics, &header);
@@ -173,8 +174,16 @@ fn remote_impl(
 ) -> TokenStream {
     let runtime = names.runtime.clone();
     let value = syn::Ident::new("__self", proc_macro2::Span::call_site());
+    // As in serde, `remote` names the type without the mirror's own
+    // parameters, which follow it in the parameter's type (`&Type<T>`);
+    // arguments written in it (`remote = "Type<u8>"`) take `::<` in
+    // patterns.
+    let (remote_type, remote_value) = remote_paths(remote);
     names.this = quote!(#value);
-    names.this_type = quote!(#remote);
+    names.this_type = quote!(#remote_value);
+    if let Some(last) = remote.segments.last() {
+        names.type_name = last.ident.to_string();
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
@@ -206,7 +215,7 @@ fn remote_impl(
         impl #impl_generics #ident #ty_generics #where_clause {
             #[doc = #doc]
             #vis fn write_json<#format: #runtime::Format>(
-                #value: &#remote,
+                #value: &#remote_type #ty_generics,
                 #w: &mut #runtime::JsonWriter<'_, #format>,
             ) {
                 #import
@@ -214,6 +223,26 @@ fn remote_impl(
             }
         }
     }
+}
+
+/// The remote path as a type (`Type<u8>`) and as a value or pattern
+/// (`Type::<u8>`), as serde_derive's `this_type` and `this_value`.
+fn remote_paths(remote: &syn::Path) -> (syn::Path, syn::Path) {
+    let mut as_type = remote.clone();
+    let mut as_value = remote.clone();
+    for segment in &mut as_type.segments {
+        if let syn::PathArguments::AngleBracketed(arguments) = &mut segment.arguments {
+            arguments.colon2_token = None;
+        }
+    }
+    for segment in &mut as_value.segments {
+        if let syn::PathArguments::AngleBracketed(arguments) = &mut segment.arguments {
+            if arguments.colon2_token.is_none() {
+                arguments.colon2_token = Some(syn::Token![::](arguments.lt_token.span));
+            }
+        }
+    }
+    (as_type, as_value)
 }
 
 /// The name of `write_json_entries`' const parameter: `OBJECT`, unless the

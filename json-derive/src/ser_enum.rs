@@ -18,7 +18,8 @@ use syn::spanned::Spanned;
 use super::ast::{Container, Repr, Style, Variant};
 use super::literal;
 use super::ser_struct::{
-    array, located_at, member_entries, object, object_or_entries, Entry, Member, Names,
+    array, located_at, member_entries, object, object_or_entries, EntriesOf, EntriesWith, Entry,
+    Member, Names,
 };
 use super::serde_with;
 
@@ -32,9 +33,19 @@ pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStrea
     let arms = variants
         .iter()
         .map(|variant| arm(cont, variant, false, names).0);
+    // A remote enum marked `#[non_exhaustive]` may have variants its mirror
+    // does not list: serde's error for them.
+    let unrecognized = (cont.attrs.remote.is_some() && cont.non_exhaustive).then(|| {
+        let Names { runtime, w, .. } = names;
+        quote! {
+            #[allow(unreachable_patterns)]
+            unrecognized => #runtime::__private::unrecognized_variant(#w, unrecognized),
+        }
+    });
     quote! {
         match #this {
             #(#arms)*
+            #unrecognized
         }
     }
 }
@@ -185,15 +196,42 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                 key: &tag,
                 value: name,
             }];
-            match style {
-                Style::Newtype => list.push(Entry::Flatten {
-                    value: bindings[0].clone(),
-                    span: variant.fields[0].ty.span(),
+            // As serde's `serialize_tagged_newtype` reads it, when it is
+            // written through serde.
+            let tagged = || EntriesOf::Tagged {
+                type_name: names.type_name.clone(),
+                variant: ident.to_string(),
+            };
+            match (&variant.attrs.serialize_with, style) {
+                // `check` allows only serde's signature here.
+                (Some(with), _) => list.push(Entry::Flatten {
+                    value: TokenStream::new(),
+                    span: with.span,
                     skip_if: None,
+                    of: tagged(),
+                    with: Some(EntriesWith {
+                        with,
+                        tys: variant.fields.iter().map(|f| f.ty).collect(),
+                        values: bindings.clone(),
+                    }),
                 }),
-                Style::Struct => list.extend(member_entries(&members, skip_none, names)),
-                // Tuple variants and `serialize_with` are rejected by `check`.
-                Style::Unit | Style::Tuple => {}
+                (None, Style::Newtype) => {
+                    let field = &variant.fields[0];
+                    list.push(Entry::Flatten {
+                        value: bindings[0].clone(),
+                        span: field.ty.span(),
+                        skip_if: None,
+                        of: tagged(),
+                        with: field.attrs.serialize_with.as_ref().map(|with| EntriesWith {
+                            with,
+                            tys: vec![field.ty],
+                            values: vec![bindings[0].clone()],
+                        }),
+                    });
+                }
+                (None, Style::Struct) => list.extend(member_entries(&members, skip_none, names)),
+                // Tuple variants are rejected by `check`.
+                (None, Style::Unit | Style::Tuple) => {}
             }
             object_code(&list)
         }

@@ -8,6 +8,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ast::{is_empty_array, is_option, Container, Field, Repr, Style};
+use super::attr::SerializeWith;
 use super::literal;
 use super::serde_with;
 
@@ -25,11 +26,17 @@ pub struct Names {
     /// Set once the code calls the ToJson-or-Serialize dispatch, whose
     /// traits the function must then import.
     pub dispatched: Cell<bool>,
+    /// The same for the ToJsonFields-or-Serialize dispatch of values
+    /// written as entries.
+    pub dispatched_entries: Cell<bool>,
     /// The value being written, `self`, and its type's path in patterns,
     /// `Self`; for a `remote` type, the function's parameter and the
     /// remote type.
     pub this: TokenStream,
     pub this_type: TokenStream,
+    /// The type's name as serde names it in errors: the remote type's for
+    /// a `remote` type.
+    pub type_name: String,
     /// What serde `serialize_with` wrappers need of the container.
     pub wrapper: serde_with::Container,
 }
@@ -43,8 +50,10 @@ impl Names {
             object,
             fallback: true,
             dispatched: Cell::new(false),
+            dispatched_entries: Cell::new(false),
             this: quote!(self),
             this_type: quote!(Self),
+            type_name: String::new(),
             wrapper,
         }
     }
@@ -68,10 +77,22 @@ impl Names {
     /// calls it; resets the flag for the next body.
     pub fn dispatch_import(&self) -> Option<TokenStream> {
         let runtime = &self.runtime;
-        self.dispatched.replace(false).then(|| {
+        let values = self.dispatched.replace(false);
+        let entries = self.dispatched_entries.replace(false);
+        let traits = [
+            (values, quote!(WriteSerialize as _)),
+            (entries, quote!(WriteSerializeFields as _)),
+            (values, quote!(WriteToJson as _)),
+            (entries, quote!(WriteToJsonFields as _)),
+        ];
+        let traits: Vec<&TokenStream> = traits
+            .iter()
+            .filter_map(|(used, name)| used.then_some(name))
+            .collect();
+        (!traits.is_empty()).then(|| {
             quote! {
                 #[allow(unused_imports)]
-                use #runtime::__private::{WriteSerialize as _, WriteToJson as _};
+                use #runtime::__private::{#(#traits),*};
             }
         })
     }
@@ -116,13 +137,31 @@ impl Names {
         }
     }
 
-    /// `ToJsonFields::write_json_fields(value, w, first)` for a value
-    /// written as entries, spanned at its type.
-    fn write_fields(&self, span: Span, value: &TokenStream, first: &TokenStream) -> TokenStream {
+    /// The code that writes a value as entries, spanned at its type: its
+    /// `ToJsonFields` impl when the type has one, else its
+    /// `serde::Serialize` impl read as serde reads a flattened (`of` is
+    /// `Flatten`) or internally tagged value, through
+    /// `write_entries_or_serialize`; with `no_serde_fallback`,
+    /// `ToJsonFields` only.
+    fn write_fields(
+        &self,
+        span: Span,
+        value: &TokenStream,
+        first: &TokenStream,
+        of: &EntriesOf,
+    ) -> TokenStream {
         let Names { runtime, w, .. } = self;
-        let runtime = located_at(runtime.clone(), span);
-        let value = located_at(value.clone(), span);
-        quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first);)
+        if !self.fallback {
+            let runtime = located_at(runtime.clone(), span);
+            let value = located_at(value.clone(), span);
+            return quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first););
+        }
+        self.dispatched_entries.set(true);
+        let of = of.tokens(runtime);
+        let call = quote! {
+            #runtime::__private::Via(#value).write_entries_or_serialize(#w, #first, #of);
+        };
+        located_at(call, span)
     }
 
     /// `runtime::method(value, w);` with every token shown at `span` in
@@ -280,6 +319,36 @@ fn guarded(condition: Option<TokenStream>, code: TokenStream) -> TokenStream {
     }
 }
 
+/// How a value written as entries is read when it goes through serde:
+/// as serde's flatten, or as the content of an internally tagged variant.
+pub enum EntriesOf {
+    Flatten,
+    Tagged { type_name: String, variant: String },
+}
+
+impl EntriesOf {
+    pub fn tokens(&self, runtime: &TokenStream) -> TokenStream {
+        match self {
+            EntriesOf::Flatten => quote!(#runtime::__private::EntriesOf::Flatten),
+            EntriesOf::Tagged { type_name, variant } => quote! {
+                #runtime::__private::EntriesOf::Tagged {
+                    type_name: #type_name,
+                    variant: #variant,
+                }
+            },
+        }
+    }
+}
+
+/// A serde `serialize_with` function that writes a value as entries
+/// (a flattened field, an internally tagged variant), with the types of
+/// the values it takes.
+pub struct EntriesWith<'a> {
+    pub with: &'a SerializeWith,
+    pub tys: Vec<&'a syn::Type>,
+    pub values: Vec<TokenStream>,
+}
+
 /// One entry of a JSON object, or several for a flattened field.
 pub enum Entry<'a> {
     /// `"key":"value"`, both known at compile time: a tag.
@@ -291,11 +360,13 @@ pub enum Entry<'a> {
         skip_if: Option<TokenStream>,
     },
     /// A value written as entries of this object (maybe none), unless
-    /// `skip_if`.
+    /// `skip_if`; by a serde `serialize_with` function if `with` is set.
     Flatten {
         value: TokenStream,
         span: Span,
         skip_if: Option<TokenStream>,
+        of: EntriesOf,
+        with: Option<EntriesWith<'a>>,
     },
 }
 
@@ -314,6 +385,17 @@ pub fn member_entries<'a>(
                     value: member.value.clone(),
                     span: member.field.ty.span(),
                     skip_if,
+                    of: EntriesOf::Flatten,
+                    with: member
+                        .field
+                        .attrs
+                        .serialize_with
+                        .as_ref()
+                        .map(|with| EntriesWith {
+                            with,
+                            tys: vec![member.field.ty],
+                            values: vec![member.value.clone()],
+                        }),
                 }
             } else {
                 Entry::Value {
@@ -441,6 +523,8 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 value,
                 span,
                 skip_if,
+                of,
+                with,
             } => {
                 if state == State::Start {
                     code.extend(open.clone());
@@ -453,7 +537,10 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                         first_arg.clone()
                     }
                 };
-                let write = names.write_fields(*span, value, &first);
+                let write = match with {
+                    Some(with) => serde_with::wrap_entries(names, with, &first, of),
+                    None => names.write_fields(*span, value, &first, of),
+                };
                 code.extend(guarded(skip_if.clone(), write));
             }
         }

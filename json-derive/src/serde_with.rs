@@ -4,12 +4,12 @@
 //! is written through json_runtime's serde bridge, as serde_derive's own
 //! `wrap_serialize_with` wraps it.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::attr::SerializeWith;
-use super::ser_struct::{located_at, Names};
+use super::ser_struct::{located_at, EntriesOf, EntriesWith, Names};
 
 /// What a wrapper needs of the type being derived: its generics with the
 /// impl's bounds, and the type itself, which the wrapper names in a
@@ -28,17 +28,57 @@ pub fn wrap(
     tys: &[&syn::Type],
     values: &[TokenStream],
 ) -> TokenStream {
+    let w = &names.w;
+    wrapped(
+        names,
+        with,
+        tys,
+        values,
+        |wrapper| quote!(#w.write_serde(&#wrapper);),
+    )
+}
+
+/// The same, writing the function's output as entries of the object being
+/// written, as serde reads a flattened value (`of` is `Flatten`) or the
+/// content of an internally tagged variant.
+pub fn wrap_entries(
+    names: &Names,
+    with: &EntriesWith,
+    first: &TokenStream,
+    of: &EntriesOf,
+) -> TokenStream {
+    let Names { runtime, w, .. } = names;
+    let of = of.tokens(runtime);
+    wrapped(
+        names,
+        with.with,
+        &with.tys,
+        &with.values,
+        |wrapper| quote!(#runtime::__private::write_serde_entries(#w, &#wrapper, #first, #of);),
+    )
+}
+
+fn wrapped(
+    names: &Names,
+    with: &SerializeWith,
+    tys: &[&syn::Type],
+    values: &[TokenStream],
+    write: impl FnOnce(TokenStream) -> TokenStream,
+) -> TokenStream {
     let Names {
-        runtime,
-        w,
-        wrapper,
-        ..
+        runtime, wrapper, ..
     } = names;
     let serde = quote!(#runtime::__private::serde);
     let mut generics = wrapper.generics.clone();
     generics.params.insert(0, syn::parse_quote!('__a));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let this = &wrapper.this;
+    // Inside the wrapper, `Self` would name the wrapper: a field of type
+    // `Vec<Self>` means the derived type, as serde_derive reads it.
+    let tys: Vec<TokenStream> = tys
+        .iter()
+        .map(|ty| replace_self(quote!(#ty), this))
+        .collect();
     let indices = (0..tys.len()).map(syn::Index::from);
     // A function of the wrong signature is reported at the attribute.
     let path = &with.path;
@@ -46,6 +86,12 @@ pub fn wrap(
     let call_values = indices.map(|i| located_at(quote!(self.values.#i), span));
     let serializer = located_at(quote!(__s), span);
     let call = quote_spanned!(span=> #path(#(#call_values,)* #serializer));
+    let write = write(quote! {
+        __SerializeWith {
+            values: (#(#values,)*),
+            phantom: ::core::marker::PhantomData::<&#this>,
+        }
+    });
     quote! {{
         struct __SerializeWith #impl_generics #where_clause {
             values: (#(&'__a #tys,)*),
@@ -59,9 +105,34 @@ pub fn wrap(
                 #call
             }
         }
-        #w.write_serde(&__SerializeWith {
-            values: (#(#values,)*),
-            phantom: ::core::marker::PhantomData::<&#this>,
-        });
+        #write
     }}
+}
+
+/// `tokens` with each `Self` replaced by `this`, written `<this>` before
+/// `::` so that `Self::Assoc` stays a path.
+fn replace_self(tokens: TokenStream, this: &TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(token) = iter.next() {
+        match token {
+            TokenTree::Ident(ident) if ident == "Self" => {
+                let path_follows =
+                    matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                if path_follows {
+                    out.extend(quote!(<#this>));
+                } else {
+                    out.extend(this.clone());
+                }
+            }
+            TokenTree::Group(group) => {
+                let mut replaced =
+                    Group::new(group.delimiter(), replace_self(group.stream(), this));
+                replaced.set_span(group.span());
+                out.extend([TokenTree::Group(replaced)]);
+            }
+            token => out.extend([token]),
+        }
+    }
+    out
 }

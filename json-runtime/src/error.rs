@@ -42,7 +42,6 @@ pub struct Error {
 }
 
 impl Error {
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) fn new(message: impl fmt::Display) -> Self {
         Error {
             message: message.to_string().into_boxed_str(),

@@ -33,7 +33,14 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 /// entry, keys written as map keys), for `Option<T>` (`None` writes no
 /// entry), for `()` and `PhantomData` (no entry) and through references and
 /// smart pointers; with the `serde_json` feature, for `Map<String, Value>`
-/// and for `Value` (an object's entries; see its impl for other values).
+/// and for `Value` (an object's entries; see its impl for other values);
+/// with the `serde` feature, for [`Serde<T>`](crate::Serde), whose entries
+/// are what serde's flatten makes of `T`'s `Serialize` impl.
+///
+/// A derived flattened field whose type does not implement this trait is
+/// written through its `serde::Serialize` impl instead, as serde flattens
+/// it; a generic parameter keeps its `T: ToJsonFields` bound, which
+/// `Serde<T>` meets.
 ///
 /// # Contract
 ///

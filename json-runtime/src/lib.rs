@@ -493,7 +493,14 @@ pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
 /// (which writes such a struct as a map; serde_json's bytes are the same).
 /// The field's type implements [`ToJsonFields`]: derived structs with named
 /// fields, maps with string-like keys, `Option`s of those (`None` writes
-/// nothing), and derived enums written as objects.
+/// nothing), and derived enums written as objects. A field whose type does
+/// not, but implements `serde::Serialize` (a map of another crate, an enum
+/// with untagged newtype variants, a map whose values are `Serialize`
+/// only), is flattened through that impl, as serde flattens it, with the
+/// default `serde` feature; what is not made of entries (a string, a
+/// sequence) is then serde's error at run time, "can only flatten structs
+/// and maps (got a string)". The content of an internally tagged newtype
+/// variant falls back the same way, with serde's rules for it.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -547,13 +554,14 @@ pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
 /// `"NaN"`, `"Infinity"` or `"-Infinity"`; a flattened `serde_json::Value`
 /// that is not an object (nor `null`) writes no entry; an internally
 /// tagged newtype variant holding an `Option` is written as `flatten`
-/// would write it. Where serde would hand a function's output or an
-/// integer to its tagging or flattening machinery (`serialize_with` on a
-/// variant of an internally tagged enum, `flatten` with `serialize_with` or
-/// `as_string`), the derive reports a compile error instead. An enum with
-/// an untagged tuple or newtype variant does not implement
-/// [`ToJsonFields`], nor does a type with `into`, so neither can be
-/// flattened or be the content of an internally tagged newtype variant.
+/// would write it. A `serialize_with` function with serde's signature on a
+/// variant of an internally tagged enum, or on a flattened field, has its
+/// output read as serde reads it; where a `#[json(serialize_with)]`
+/// function or `as_string` would have to be (they write whole values), the
+/// derive reports a compile error instead. An enum with an untagged tuple
+/// or newtype variant does not implement [`ToJsonFields`], nor does a type
+/// with `into`, so either is flattened through its `serde::Serialize` impl
+/// if it has one.
 ///
 /// # Map keys and flattened newtypes
 ///

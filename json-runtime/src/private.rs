@@ -17,7 +17,7 @@
 //! the `serde` feature is on. A type with neither trait therefore gets one
 //! error, about `SerializeFallback`, whose message names both traits.
 
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields};
 
 #[cfg(feature = "serde")]
 pub use serde;
@@ -101,4 +101,171 @@ impl<T: serde::Serialize + ?Sized> SerializeFallback for T {
     fn write_serialize<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_serde(self);
     }
+}
+
+/// The same dispatch for a value written as entries of the enclosing
+/// object (a flattened field, an internally tagged newtype variant's
+/// content):
+///
+/// ```text
+/// ::json_runtime::__private::Via(&self.extra).write_entries_or_serialize(w, first, EntriesOf::Flatten);
+/// ```
+///
+/// Its `ToJsonFields` impl when the type has one; otherwise its
+/// `serde::Serialize` impl, read as serde reads a flattened or tagged value,
+/// so that a value which is not made of entries is serde's run-time error.
+pub trait WriteToJsonFields {
+    /// `ToJsonFields::write_json_fields` of the value.
+    fn write_entries_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        of: EntriesOf,
+    );
+}
+
+impl<T: ToJsonFields + ?Sized> WriteToJsonFields for Via<'_, T> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_entries_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        _: EntriesOf,
+    ) {
+        self.0.write_json_fields(w, first);
+    }
+}
+
+/// The fallback of [`WriteToJsonFields`], chosen only when the value's
+/// type does not implement `ToJsonFields`.
+pub trait WriteSerializeFields {
+    /// The value's type.
+    type Value: ?Sized;
+
+    /// The value's entries through its `serde::Serialize` impl.
+    fn write_entries_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        of: EntriesOf,
+    ) where
+        Self::Value: SerializeFieldsFallback;
+}
+
+impl<T: ?Sized> WriteSerializeFields for &Via<'_, T> {
+    type Value = T;
+
+    #[inline]
+    fn write_entries_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        of: EntriesOf,
+    ) where
+        T: SerializeFieldsFallback,
+    {
+        self.0.write_serialize_fields(w, first, of);
+    }
+}
+
+/// A type whose values can be written as entries when it does not
+/// implement `ToJsonFields`: any `serde::Serialize` type, with the `serde`
+/// feature.
+#[cfg_attr(
+    feature = "serde",
+    diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be flattened into a JSON object",
+        label = "`{Self}` implements neither `ToJsonFields` nor `serde::Serialize`",
+        note = "flattened fields and the content of internally tagged newtype variants are written as object entries: through the type's `ToJsonFields` impl (a struct with named fields deriving `ToJson`, a newtype struct over one, a map with string-like keys, an `Option` of those), or else through its `serde::Serialize` impl, as serde flattens it"
+    )
+)]
+#[cfg_attr(
+    not(feature = "serde"),
+    diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be flattened into a JSON object",
+        label = "`{Self}` does not implement `ToJsonFields`",
+        note = "flattened fields and the content of internally tagged newtype variants must be written as object entries: a struct with named fields deriving `ToJson`, a newtype struct over one, a map with string-like keys, an `Option` of those, or a type implementing `json_runtime::ToJsonFields` by hand",
+        note = "json-runtime is built without its `serde` feature, so values whose types implement only `serde::Serialize` cannot fall back to it"
+    )
+)]
+pub trait SerializeFieldsFallback {
+    /// Writes `self`'s entries through serde.
+    fn write_serialize_fields<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        of: EntriesOf,
+    );
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize + ?Sized> SerializeFieldsFallback for T {
+    #[inline]
+    fn write_serialize_fields<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: &mut bool,
+        of: EntriesOf,
+    ) {
+        w.write_serde_entries(self, first, of);
+    }
+}
+
+/// Writes `value`, whose `Serialize` impl is a `serialize_with` wrapper,
+/// as entries: a flattened field or an internally tagged variant written
+/// by a function with serde's signature.
+#[cfg(feature = "serde")]
+#[inline]
+pub fn write_serde_entries<F: Format, T: serde::Serialize + ?Sized>(
+    w: &mut JsonWriter<'_, F>,
+    value: &T,
+    first: &mut bool,
+    of: EntriesOf,
+) {
+    w.write_serde_entries(value, first, of);
+}
+
+/// How a value written as entries of an enclosing object is read, as the
+/// two serializers serde_derive hands such values to: `FlatMapSerializer`
+/// for `#[serde(flatten)]` fields, and `TaggedSerializer` for the content
+/// of an internally tagged newtype variant (or a variant written by a
+/// `serialize_with` function), whose tag is already written.
+#[derive(Clone, Copy)]
+pub enum EntriesOf {
+    /// A flattened field: `None` and units write nothing.
+    Flatten,
+    /// Internally tagged variant `type_name::variant`: an `Option` is an
+    /// error, as in serde.
+    Tagged {
+        type_name: &'static str,
+        variant: &'static str,
+    },
+}
+
+#[cfg(feature = "serde")]
+impl EntriesOf {
+    /// serde's error for a value that is not made of entries.
+    pub(crate) fn bad_type(self, what: &str) -> Error {
+        match self {
+            EntriesOf::Flatten => Error::new(format_args!(
+                "can only flatten structs and maps (got {what})"
+            )),
+            EntriesOf::Tagged { type_name, variant } => Error::new(format_args!(
+                "cannot serialize tagged newtype variant {type_name}::{variant} containing {what}"
+            )),
+        }
+    }
+}
+
+/// A variant of a `#[non_exhaustive]` remote enum that its mirror does not
+/// list: serde's error, `enum variant cannot be serialized: {value:?}`.
+#[cold]
+pub fn unrecognized_variant<F: Format, T: core::fmt::Debug + ?Sized>(
+    w: &mut JsonWriter<'_, F>,
+    value: &T,
+) {
+    w.fail(Error::new(format_args!(
+        "enum variant cannot be serialized: {value:?}"
+    )));
 }

@@ -433,7 +433,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// since encoders have no `Result` to return, but from here on nothing
     /// reaches the sink and the entry point returns the error (an I/O error
     /// that came first wins).
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     #[cold]
     pub(crate) fn fail(&mut self, error: Error) {
         let mut error = Some(error);

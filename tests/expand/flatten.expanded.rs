@@ -67,14 +67,27 @@ impl ::json_runtime::ToJsonFields for Request {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private::{
+            WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
+            WriteToJsonFields as _,
+        };
         if OBJECT {
             w.begin_object();
         }
-        ::json_runtime::ToJsonFields::write_json_fields(&self.extra, w, first);
+        ::json_runtime::__private::Via(&self.extra)
+            .write_entries_or_serialize(
+                w,
+                first,
+                ::json_runtime::__private::EntriesOf::Flatten,
+            );
         w.key_dyn(first, "\"query\"");
         ::json_runtime::__private::Via(&self.query).write_json_or_serialize(w);
-        ::json_runtime::ToJsonFields::write_json_fields(&self.paging, w, &mut false);
+        ::json_runtime::__private::Via(&self.paging)
+            .write_entries_or_serialize(
+                w,
+                &mut false,
+                ::json_runtime::__private::EntriesOf::Flatten,
+            );
         w.key(",\"limit\":");
         ::json_runtime::__private::Via(&self.limit).write_json_or_serialize(w);
         if OBJECT {

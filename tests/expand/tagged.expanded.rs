@@ -63,7 +63,10 @@ impl ::json_runtime::ToJsonFields for Shape {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private::{
+            WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
+            WriteToJsonFields as _,
+        };
         match self {
             Self::Dot => {
                 if OBJECT {
@@ -106,7 +109,15 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"type\"");
                     w.write_raw("\"styled\"");
                 }
-                ::json_runtime::ToJsonFields::write_json_fields(f0, w, &mut false);
+                ::json_runtime::__private::Via(f0)
+                    .write_entries_or_serialize(
+                        w,
+                        &mut false,
+                        ::json_runtime::__private::EntriesOf::Tagged {
+                            type_name: "Shape",
+                            variant: "Styled",
+                        },
+                    );
                 if OBJECT {
                     w.end_object();
                 }

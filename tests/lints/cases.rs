@@ -346,3 +346,113 @@ mod deprecated_and_new_impls {
         assert_same(&EmptyArray { empty: [] });
     }
 }
+
+/// What serde's own test suite and real crates needed: flattened fields
+/// and internally tagged content written through serde, `serialize_with`
+/// on internally tagged variants and flattened fields, generic and
+/// `#[non_exhaustive]` remote types, `Self` in a `serialize_with` field,
+/// under the same lints.
+mod through_serde {
+    use std::collections::BTreeMap;
+
+    use json_runtime::ToJson;
+    use json_tests::assert_same;
+    use serde::{Serialize, Serializer};
+
+    /// Implements only `Serialize`, as another crate's map would.
+    pub struct Foreign(pub BTreeMap<&'static str, u8>);
+
+    impl Serialize for Foreign {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.0.serialize(s)
+        }
+    }
+
+    // serde passes every field by reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn entries<S: Serializer>(value: &u8, s: S) -> Result<S::Ok, S::Error> {
+        BTreeMap::from([("value", *value)]).serialize(s)
+    }
+
+    fn unit<S: Serializer>(s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+
+    fn first<T: Serialize, S: Serializer>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
+        items.first().serialize(s)
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct Flattened {
+        pub id: u8,
+        #[serde(flatten)]
+        pub foreign: Foreign,
+        #[serde(flatten, serialize_with = "entries")]
+        pub with: u8,
+        #[serde(serialize_with = "first")]
+        pub children: Vec<Self>,
+    }
+
+    #[derive(Serialize, ToJson)]
+    #[serde(tag = "type")]
+    pub enum Tagged {
+        Foreign(Foreign),
+        #[serde(serialize_with = "entries")]
+        With(u8),
+        #[serde(serialize_with = "unit")]
+        Unit,
+    }
+
+    pub struct Pair<A, B>(pub A, pub B);
+
+    #[derive(Serialize, ToJson)]
+    #[serde(remote = "Pair")]
+    pub struct PairDef<A, B>(pub A, pub B);
+
+    #[derive(Debug)]
+    pub enum Level {
+        Low,
+        High,
+    }
+
+    #[derive(Serialize, ToJson)]
+    #[serde(remote = "Level")]
+    #[non_exhaustive]
+    pub enum LevelDef {
+        Low,
+    }
+
+    #[derive(Serialize, ToJson)]
+    pub struct Remotes {
+        #[serde(with = "PairDef")]
+        pub pair: Pair<u8, bool>,
+        #[serde(with = "LevelDef")]
+        pub level: Level,
+    }
+
+    #[test]
+    fn written_through_serde_compile_without_warnings() {
+        let foreign = || Foreign(BTreeMap::from([("k", 1)]));
+        assert_same(&Flattened {
+            id: 1,
+            foreign: foreign(),
+            with: 2,
+            children: Vec::new(),
+        });
+        assert_same(&Tagged::Foreign(foreign()));
+        assert_same(&Tagged::With(3));
+        assert_same(&Tagged::Unit);
+        assert_same(&Remotes {
+            pair: Pair(4, true),
+            level: Level::Low,
+        });
+        let error = json_runtime::try_to_vec(&Remotes {
+            pair: Pair(5, false),
+            level: Level::High,
+        });
+        assert_eq!(
+            error.map_err(|e| e.to_string()),
+            Err("enum variant cannot be serialized: High".to_owned())
+        );
+    }
+}

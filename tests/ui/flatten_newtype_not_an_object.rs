@@ -5,6 +5,7 @@ use json_runtime::ToJson;
 struct Name(String);
 
 #[derive(ToJson)]
+#[json(no_serde_fallback)]
 struct S {
     id: u8,
     #[json(flatten)]
