@@ -109,6 +109,7 @@ mod escape;
 mod escape_ext;
 mod fields;
 mod file;
+mod huge;
 mod impls;
 mod number;
 mod options;

@@ -79,8 +79,8 @@ struct Sink<'a> {
 /// the bytes it writes in compact and in pretty layout.
 pub struct JsonWriter<'a, F: Format = Compact> {
     buf: Vec<u8>,
-    /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
-    /// when writing to memory, so the check in loops never fires.
+    /// `buf.len()` at which `flush_point` drains the buffer, or, writing
+    /// to memory, grows it ahead of need once it is large.
     flush_at: usize,
     sink: Option<Sink<'a>>,
     indent: &'a [u8],
@@ -97,7 +97,10 @@ pub struct JsonWriter<'a, F: Format = Compact> {
 
 impl<'a, F: Format> JsonWriter<'a, F> {
     pub(crate) fn to_memory(buf: Vec<u8>, indent: &'a [u8]) -> Self {
-        Self::new(buf, usize::MAX, None, indent)
+        // Past `LARGE_OUTPUT`, `flush_point` grows the buffer itself, in
+        // large steps with huge-page advice (see `huge.rs`).
+        let grow_at = buf.capacity().max(crate::huge::LARGE_OUTPUT);
+        Self::new(buf, grow_at, None, indent)
     }
 
     pub(crate) fn to_io(out: &'a mut dyn io::Write, indent: &'a [u8]) -> Self {
@@ -162,7 +165,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
+            self.flush_threshold_reached();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_threshold_reached(&mut self) {
+        if self.sink.is_some() {
             self.drain();
+        } else {
+            self.flush_at = crate::huge::grow(&mut self.buf);
         }
     }
 
