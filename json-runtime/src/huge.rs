@@ -45,6 +45,28 @@ pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
     buf.capacity() - buf.capacity() / 8
 }
 
+/// Makes room for `additional` more bytes. Output that stays under
+/// [`LARGE_OUTPUT`] grows as `Vec` grows it; larger output grows as
+/// [`grow`] grows it, in one step to the size needed if doubling is not
+/// enough.
+#[cfg(feature = "rayon")]
+pub(crate) fn reserve(buf: &mut Vec<u8>, additional: usize) {
+    let needed = buf.len() + additional;
+    if needed <= buf.capacity() {
+        return;
+    }
+    if needed < LARGE_OUTPUT {
+        buf.reserve(additional);
+        return;
+    }
+    let target = (2 * buf.capacity())
+        .max(needed + ALLOCATOR_HEADER)
+        .next_multiple_of(HUGE_PAGE)
+        - ALLOCATOR_HEADER;
+    buf.reserve_exact(target - buf.len());
+    advise_huge_pages(buf);
+}
+
 /// Asks the kernel to back `buf`'s allocation with huge pages. Only
 /// advice: it changes no byte, and where the kernel has no huge pages it
 /// does nothing.

@@ -113,6 +113,8 @@ mod huge;
 mod impls;
 mod number;
 mod options;
+#[cfg(feature = "rayon")]
+pub mod par;
 mod raw;
 mod stream;
 mod writer;

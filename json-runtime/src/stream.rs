@@ -30,7 +30,7 @@ pub(crate) enum ArrayState {
 /// Opens a writer positioned inside an array whose `[` already went out in
 /// an earlier piece: opening the array sets the nesting depth for pretty
 /// layout, and the `[` it wrote is dropped again.
-fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
+pub(crate) fn resume_array<F: Format>(w: &mut JsonWriter<'_, F>) {
     let len = w.buf_mut().len();
     w.begin_array();
     debug_assert_eq!(&w.buf_mut()[len..], b"[");
