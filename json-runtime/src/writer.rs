@@ -86,8 +86,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     indent: &'a [u8],
     depth: usize,
     /// Pretty layout only: `\n` followed by the indent repeated for the
-    /// deepest level seen so far, so a line break at any depth is one copy
-    /// of a prefix of it.
+    /// deepest level seen so far, then [`NEWLINE_PAD`] bytes of padding, so
+    /// a line break at any depth is one copy of a prefix of it, and a short
+    /// one a copy of a fixed [`NEWLINE_PAD`] bytes.
     newline: Vec<u8>,
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
@@ -115,8 +116,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     fn new(buf: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
         let newline = if F::PRETTY {
-            let mut newline = Vec::with_capacity(1 + 8 * indent.len());
+            let mut newline = Vec::with_capacity(1 + 8 * indent.len() + NEWLINE_PAD);
             newline.push(b'\n');
+            newline.resize(1 + NEWLINE_PAD, b' ');
             newline
         } else {
             Vec::new()
@@ -262,22 +264,60 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         &mut self.buf
     }
 
+    /// Appends `before` (if any), a newline with the indent for the current
+    /// depth, `after` and `tail`. Derived code passes constants for all
+    /// three, so once inlined this is one capacity check and a few
+    /// fixed-size copies: the line break is copied as [`NEWLINE_PAD`] bytes
+    /// whatever its length (up to that), and `after` overwrites the excess.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn newline_indent(&mut self) {
-        let len = 1 + self.depth * self.indent.len();
-        if len > self.newline.len() {
-            self.deepen_newline(len);
+    fn line_break(&mut self, before: Option<u8>, after: &[u8], tail: &[u8]) {
+        let n = 1 + self.depth * self.indent.len();
+        if n + NEWLINE_PAD > self.newline.len() {
+            self.deepen_newline(n);
         }
-        extend_short(&mut self.buf, &self.newline[..len]);
+        if n > NEWLINE_PAD {
+            self.buf.extend(before);
+            self.buf.extend_from_slice(&self.newline[..n]);
+            self.buf.extend_from_slice(after);
+            self.buf.extend_from_slice(tail);
+            return;
+        }
+        let head = usize::from(before.is_some());
+        self.buf
+            .reserve(head + NEWLINE_PAD + after.len() + tail.len());
+        let len = self.buf.len();
+        // SAFETY: `reserve` leaves room for `head + NEWLINE_PAD +
+        // after.len() + tail.len()` bytes at `len`, and every write below
+        // ends within that: `before` at `[0, head)`, the padded line break
+        // at `[head, head + NEWLINE_PAD)`, then `after` and `tail` from
+        // `head + n`, with `n <= NEWLINE_PAD`. `newline` holds at least
+        // `n + NEWLINE_PAD` initialized bytes (checked above), so reading
+        // `NEWLINE_PAD` from its start is in bounds. No source can overlap
+        // `buf`'s spare capacity, which `buf` owns. The length grows over
+        // `[0, head + n + after.len() + tail.len())`, all written: `after`
+        // and `tail` come last and replace the padding past the line break.
+        unsafe {
+            let dst = self.buf.as_mut_ptr().add(len);
+            if let Some(byte) = before {
+                *dst = byte;
+            }
+            std::ptr::copy_nonoverlapping(self.newline.as_ptr(), dst.add(head), NEWLINE_PAD);
+            let at = dst.add(head + n);
+            std::ptr::copy_nonoverlapping(after.as_ptr(), at, after.len());
+            std::ptr::copy_nonoverlapping(tail.as_ptr(), at.add(after.len()), tail.len());
+            self.buf.set_len(len + head + n + after.len() + tail.len());
+        }
     }
 
     #[cold]
     #[inline(never)]
     fn deepen_newline(&mut self, len: usize) {
+        self.newline.truncate(self.newline.len() - NEWLINE_PAD);
         while self.newline.len() < len {
             self.newline.extend_from_slice(self.indent);
         }
+        self.newline.resize(self.newline.len() + NEWLINE_PAD, b' ');
     }
 
     /// Writes an object key with what precedes it, from one literal of the
@@ -311,10 +351,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if open == b'{' {
             self.depth += 1;
         }
-        self.buf.push(open);
-        self.newline_indent();
-        self.buf.extend_from_slice(quoted_key);
-        self.buf.extend_from_slice(b": ");
+        self.line_break(Some(open), quoted_key, b": ");
     }
 
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
@@ -324,9 +361,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     pub fn end_object(&mut self) {
         if F::PRETTY {
             self.depth -= 1;
-            self.newline_indent();
+            self.line_break(None, b"}", b"");
+        } else {
+            self.buf.push(b'}');
         }
-        self.buf.push(b'}');
     }
 
     /// Opens an object whose entries are not known at compile time: `{`.
@@ -346,11 +384,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn object_entry(&mut self, first: bool) {
-        if !first {
-            self.buf.push(b',');
-        }
         if F::PRETTY {
-            self.newline_indent();
+            self.line_break((!first).then_some(b','), b"", b"");
+        } else if !first {
+            self.buf.push(b',');
         }
     }
 
@@ -386,7 +423,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if F::PRETTY {
             self.depth -= 1;
             if !empty {
-                self.newline_indent();
+                self.line_break(None, b"}", b"");
+                return;
             }
         }
         self.buf.push(b'}');
@@ -426,12 +464,18 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if F::PRETTY {
             self.depth -= 1;
             if !empty {
-                self.newline_indent();
+                self.line_break(None, b"]", b"");
+                return;
             }
         }
         self.buf.push(b']');
     }
 }
+
+/// Padding kept after the cached line break, so that a line break of up to
+/// this many bytes (depth 15 with a two-space indent) is copied as a fixed
+/// 32 bytes, two vector moves, instead of through a chain of length tests.
+const NEWLINE_PAD: usize = 32;
 
 /// Splits a key literal, `{"key":` or `,"key":`, into its first byte and
 /// the quoted key between that and the colon.
