@@ -23,7 +23,7 @@ use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Row};
 use json_bench::report;
 use json_bench::workloads::{
-    self, canada, citm, colleges, mixed, products, records, twitter, Corpus,
+    self, canada, citm, colleges, mixed, parallel, products, records, twitter, Corpus,
 };
 use json_bench::Value;
 
@@ -35,7 +35,9 @@ usage: json-bench [--quick] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, pretty, products,
 products/10, products/1000, products/100000, products/1000000, records,
-mixed, corpora, twitter, citm_catalog, canada. Default: all.
+mixed, corpora, twitter, citm_catalog, canada, parallel (the workloads with
+json_runtime::par rows: products/1000000, products/100000 (pretty),
+records x100, records x100 (lines)). Default: all.
 
 Environment:
   JSON_BENCH_FILTER  workloads as above, separated by commas or spaces
@@ -88,7 +90,8 @@ impl Args {
                     || name.starts_with(&format!("{f}/"))
                     || name.starts_with(&format!("{f} "))
                     || (f == "corpora" && corpus)
-                    || (f == "pretty" && name == report::PRETTY_WORKLOAD)
+                    || (f == "pretty" && name.ends_with("(pretty)"))
+                    || (f == "parallel" && parallel::HAS_PAR_ROWS.contains(&name))
             })
     }
 }
@@ -120,6 +123,45 @@ impl Run {
         self.rows.extend(rows);
     }
 
+    /// The compact methods, then `extra` (parallel or floor rows).
+    fn compact_plus<'a, T: Value + ?Sized>(
+        &mut self,
+        name: &str,
+        value: &'a T,
+        extra: impl FnOnce(&'a T) -> Vec<harness::Method<'a>>,
+    ) {
+        let expected = serde_json::to_vec(value).expect("serde_json");
+        self.progress(&format!("{name}: {} bytes compact", expected.len()));
+        let mut methods = harness::compact_methods(value, &expected);
+        methods.extend(extra(value));
+        let rows = harness::run_workload(name, &mut methods, &expected, &self.cfg);
+        self.rows.extend(rows);
+    }
+
+    /// A long sequence: the compact methods and the parallel ones.
+    fn sequence<T: Value + Sync>(&mut self, name: &str, items: &[T]) {
+        self.compact_plus(name, items, harness::parallel_methods);
+    }
+
+    /// A long sequence, pretty: the pretty methods and the parallel one.
+    fn pretty_sequence<T: Value + Sync>(&mut self, name: &str, items: &[T]) {
+        let expected = serde_json::to_vec_pretty(items).expect("serde_json");
+        self.progress(&format!("{name}: {} bytes pretty", expected.len()));
+        let mut methods = harness::pretty_methods(items, &expected);
+        methods.extend(harness::parallel_pretty_methods(items));
+        let rows = harness::run_workload(name, &mut methods, &expected, &self.cfg);
+        self.rows.extend(rows);
+    }
+
+    /// A long sequence as JSON Lines.
+    fn lines<T: Value + Sync>(&mut self, name: &str, items: &[T]) {
+        let expected = parallel::serde_lines(items);
+        self.progress(&format!("{name}: {} bytes of lines", expected.len()));
+        let mut methods = harness::lines_methods(items);
+        let rows = harness::run_workload(name, &mut methods, &expected, &self.cfg);
+        self.rows.extend(rows);
+    }
+
     fn corpus<T: Value + serde::de::DeserializeOwned>(&mut self, corpus: Corpus) {
         self.progress(&format!(
             "{}: loading {}",
@@ -128,6 +170,28 @@ impl Run {
         ));
         match corpus.load::<T>() {
             Ok(value) => self.compact(corpus.name(), &value),
+            Err(e) => {
+                println!("skipping {}: {e}", corpus.name());
+                eprintln!("skipping {}: {e}", corpus.name());
+            }
+        }
+    }
+
+    /// canada, with the floor row: its floats formatted by zmij alone.
+    fn canada(&mut self) {
+        let corpus = Corpus::Canada;
+        self.progress(&format!(
+            "{}: loading {}",
+            corpus.name(),
+            corpus.file_name()
+        ));
+        match corpus.load::<canada::FeatureCollection>() {
+            Ok(value) => {
+                let floats = value.floats();
+                self.compact_plus(corpus.name(), &value, |_| {
+                    vec![harness::float_floor_method(&floats)]
+                });
+            }
             Err(e) => {
                 println!("skipping {}: {e}", corpus.name());
                 eprintln!("skipping {}: {e}", corpus.name());
@@ -187,15 +251,37 @@ fn main() -> std::io::Result<()> {
     }
     for n in products::SIZES {
         let name = format!("products/{n}");
-        if args.selects(&name) {
+        let pretty = n == parallel::PRETTY_PRODUCTS && args.selects(parallel::PRETTY_PRODUCTS_NAME);
+        if args.selects(&name) || pretty {
             run.progress(&format!("{name}: building"));
             let value = products::build(n);
-            run.compact(&name, &value);
+            if args.selects(&name) {
+                if n == parallel::PARALLEL_PRODUCTS {
+                    run.sequence(&name, &value);
+                } else {
+                    run.compact(&name, &value);
+                }
+            }
+            if pretty {
+                run.pretty_sequence(parallel::PRETTY_PRODUCTS_NAME, &value);
+            }
         }
     }
     if args.selects("records") {
         let value = records::build(records::RECORDS);
         run.compact("records", &value);
+    }
+    let large = args.selects(parallel::LARGE_RECORDS_NAME);
+    let lines = args.selects(parallel::LINES_NAME);
+    if large || lines {
+        run.progress(&format!("{}: building", parallel::LARGE_RECORDS_NAME));
+        let value = records::build(parallel::LARGE_RECORDS);
+        if large {
+            run.sequence(parallel::LARGE_RECORDS_NAME, &value);
+        }
+        if lines {
+            run.lines(parallel::LINES_NAME, &value);
+        }
     }
     if args.selects("mixed") {
         let value = mixed::build(0x5EED);
@@ -211,7 +297,7 @@ fn main() -> std::io::Result<()> {
                 run.corpus::<citm::CitmCatalog>(Corpus::Citm);
             }
             if args.selects(Corpus::Canada.name()) {
-                run.corpus::<canada::FeatureCollection>(Corpus::Canada);
+                run.canada();
             }
         } else {
             let msg = format!(
@@ -226,6 +312,11 @@ fn main() -> std::io::Result<()> {
     run.progress("done");
     let load_after = report::load_average();
 
+    println!(
+        "Parallel rows (json_runtime par::*): rayon pool of {} threads.",
+        report::rayon_threads()
+    );
+    println!();
     let rows = run.rows;
     if rows.is_empty() {
         println!("no workload selected\n\n{USAGE}");

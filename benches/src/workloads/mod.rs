@@ -5,6 +5,7 @@ pub mod canada;
 pub mod citm;
 pub mod colleges;
 pub mod mixed;
+pub mod parallel;
 pub mod products;
 pub mod records;
 pub mod twitter;
