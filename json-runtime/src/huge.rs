@@ -52,17 +52,26 @@ pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
 #[cfg(feature = "rayon")]
 pub(crate) fn reserve(buf: &mut Vec<u8>, additional: usize) {
     let needed = buf.len() + additional;
-    if needed <= buf.capacity() {
+    if needed > buf.capacity() {
+        reserve_total(buf, needed.max(2 * buf.capacity()));
+    }
+}
+
+/// Makes the capacity at least `total`: as `Vec` would below
+/// [`LARGE_OUTPUT`], else in one step to `total` rounded up to whole 2 MiB
+/// (less the allocator's header), with huge-page advice. For an output
+/// whose size is known or estimated, this allocates once instead of
+/// doubling.
+#[cfg(feature = "rayon")]
+pub(crate) fn reserve_total(buf: &mut Vec<u8>, total: usize) {
+    if total <= buf.capacity() {
         return;
     }
-    if needed < LARGE_OUTPUT {
-        buf.reserve(additional);
+    if total < LARGE_OUTPUT {
+        buf.reserve(total - buf.len());
         return;
     }
-    let target = (2 * buf.capacity())
-        .max(needed + ALLOCATOR_HEADER)
-        .next_multiple_of(HUGE_PAGE)
-        - ALLOCATOR_HEADER;
+    let target = (total + ALLOCATOR_HEADER).next_multiple_of(HUGE_PAGE) - ALLOCATOR_HEADER;
     buf.reserve_exact(target - buf.len());
     advise_huge_pages(buf);
 }

@@ -25,12 +25,13 @@
 //!
 //! # How it works
 //!
-//! The sequence is cut into chunks of consecutive elements, each chunk is
-//! encoded into a buffer of its own on whichever thread rayon gives it to,
-//! and the buffers are joined in order. A JSON array's elements all sit at
-//! the same depth, so a chunk encoded as the continuation of an array
-//! (each element after a `,`, indented for depth 1 in pretty layout) is
-//! exactly the text the sequential encoder writes for those elements.
+//! The sequence is cut into chunks of consecutive elements. Each chunk is
+//! a task in rayon's pool, encoded into a buffer of its own, and the
+//! calling thread writes the buffers in order as they finish. A JSON
+//! array's elements all sit at the same depth, so a chunk encoded as the
+//! continuation of an array (each element after a `,`, indented for depth
+//! 1 in pretty layout) is exactly the text the sequential encoder writes
+//! for those elements.
 //!
 //! The first few elements are encoded on the calling thread first. Their
 //! size sets the chunk length, so that a chunk is about [`CHUNK_BYTES`] of
@@ -38,40 +39,51 @@
 //! under two chunks is encoded on the calling thread alone: for short
 //! sequences these functions cost what the sequential ones cost.
 //!
+//! The calling thread does not only wait: when the next chunk to write is
+//! one that no task has started yet, it encodes that chunk itself, for
+//! [`to_vec`] straight into the output, so that share of the output is
+//! never copied. There is no barrier between groups of chunks: the pool
+//! always has the next [`CHUNKS_PER_THREAD`] chunks per thread queued.
+//!
 //! # Memory
 //!
 //! [`to_vec`] holds the whole output, as [`crate::to_vec`] does, plus the
 //! chunks in flight. The streaming forms ([`to_writer`],
 //! [`to_writer_lines`], [`write_file`], [`Encoder::to_writer`]) hold only
-//! the chunks in flight: the chunks being encoded, at most
-//! [`CHUNKS_PER_THREAD`] per thread of the pool, and as many again already
-//! encoded and being written. With the default chunk size that is about
-//! 1 MiB per thread, whatever the length of the sequence; a lazily
-//! generated parallel iterator streams in flat memory too. (The bound is in
-//! elements per chunk, set from the first elements' size: a sequence whose
-//! later elements are far larger than its first makes larger chunks.)
+//! the chunks in flight: at most [`CHUNKS_PER_THREAD`] chunks per thread
+//! of the pool queued or being encoded, plus the one being written, each
+//! about [`CHUNK_BYTES`], and as many spare buffers kept for reuse. That
+//! is about 2 MiB per thread, whatever the length of the sequence; a
+//! lazily generated parallel iterator streams in flat memory too. (The
+//! bound is in elements per chunk, set from the first elements' size: a
+//! sequence whose later elements are far larger than its first makes
+//! larger chunks.)
 //!
 //! # Errors and panics
 //!
 //! In-memory encoding cannot fail. The streaming forms return the first I/O
-//! error, write nothing after it and encode no further chunk (the chunks
+//! error, write nothing after it and start no further chunk (the chunks
 //! already being encoded run to their end and are dropped). A panic in an
 //! element's `ToJson` impl reaches the caller, as rayon propagates it;
 //! [`write_file`] then leaves the old file in place.
 //!
 //! # Threads
 //!
-//! The work runs in the current rayon pool: the global one, or the one a
-//! call to `ThreadPool::install` chose. The caller's thread writes the
-//! encoded chunks, in order, to the `io::Write` (which therefore need not
-//! be `Send`) while the pool encodes the next ones.
+//! The chunks run in the current rayon pool: the global one, or the one a
+//! call to `ThreadPool::install` chose. The calling thread writes to the
+//! `io::Write` (which therefore need not be `Send`). Called from inside
+//! the pool, the calling thread runs other tasks while it waits, so a
+//! nested call never blocks a thread the chunks need.
 
+use std::collections::HashMap;
 use std::io;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::Mutex;
 
 use rayon::iter::plumbing::{Producer, ProducerCallback};
-use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
-use rayon::prelude::*;
+use rayon::iter::{IndexedParallelIterator, IntoParallelIterator};
 
 use crate::stream::resume_array;
 use crate::writer::{Compact, Format, JsonWriter, Pretty};
@@ -79,19 +91,19 @@ use crate::{ToJson, DEFAULT_INDENT};
 
 /// The output one chunk aims at, in bytes.
 ///
-/// Measured on two cores (products/1000000, 110 MB; records ×100, 48 MB),
-/// as the time of [`to_vec`] and of [`to_writer`] into a file against the
-/// sequential functions: see the README's performance section for the
-/// figures. Smaller chunks cost more hand-overs between threads; larger
-/// ones leave a core idle at the end of each window and hold more memory.
-/// The size does not depend on the number of cores: more cores take more
-/// chunks at a time ([`CHUNKS_PER_THREAD`] each), so the memory in flight
-/// grows with the core count and the per-chunk overhead stays the same.
+/// Chosen by measurement on two cores (products/1000000, 110 MB; records
+/// x100, 60 MB), as the time of [`to_vec`] and of [`to_writer`] into a
+/// file against the sequential functions; the figures are in the README's
+/// performance section. Smaller chunks cost more hand-overs between
+/// threads; larger ones no longer fit a core's L2 cache while they are
+/// encoded and then copied, and hold more memory. The size does not depend
+/// on the number of cores: with more cores more chunks are in flight
+/// ([`CHUNKS_PER_THREAD`] per thread), so memory grows with the core count
+/// while the cost per chunk stays the same.
 pub const CHUNK_BYTES: usize = 256 * 1024;
 
-/// Chunks given to each thread of the pool at a time. The streaming forms
-/// encode one window of `CHUNKS_PER_THREAD × threads` chunks while the
-/// calling thread writes the previous one.
+/// Chunks queued or being encoded per thread of the pool, ahead of the one
+/// being written.
 pub const CHUNKS_PER_THREAD: usize = 2;
 
 /// Elements encoded on the calling thread before the chunk length is
@@ -327,11 +339,17 @@ pub fn write_file_lines<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) 
 
 /// Where the encoded pieces go, in order.
 trait Sink {
-    /// Told the estimated size of the whole output once the chunk length is
-    /// chosen, so that in-memory output can allocate once.
-    fn expect_total(&mut self, _bytes: usize) {}
+    /// Told, before each chunk, that `done` of `total` elements are written,
+    /// so that in-memory output can allocate for the size those suggest
+    /// once, instead of doubling.
+    fn progress(&mut self, _done: usize, _total: usize) {}
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// The output itself, when chunks can be encoded straight into it.
+    fn direct(&mut self) -> Option<&mut Vec<u8>> {
+        None
+    }
 
     /// The whole output, when it was encoded in one piece.
     fn write_whole(&mut self, bytes: Vec<u8>) -> io::Result<()> {
@@ -342,8 +360,19 @@ trait Sink {
 struct ToVec<'v>(&'v mut Vec<u8>);
 
 impl Sink for ToVec<'_> {
-    fn expect_total(&mut self, bytes: usize) {
-        crate::huge::reserve(self.0, bytes.saturating_sub(self.0.len()));
+    fn progress(&mut self, done: usize, total: usize) {
+        let out = &mut *self.0;
+        if done == 0 || out.is_empty() {
+            return;
+        }
+        // The size so far, scaled to every element, and a sixteenth more:
+        // the first elements of a list are often its shortest (smaller
+        // numbers, shorter names).
+        let projected = (out.len() as u128 * total as u128 / done as u128) as usize;
+        let wanted = projected + projected / 16;
+        // Growing a mapping this large moves no bytes (glibc uses mremap),
+        // so following the projection in small steps costs little.
+        crate::huge::reserve_total(out, wanted);
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
@@ -355,6 +384,10 @@ impl Sink for ToVec<'_> {
     fn write_whole(&mut self, bytes: Vec<u8>) -> io::Result<()> {
         *self.0 = bytes;
         Ok(())
+    }
+
+    fn direct(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.0)
     }
 }
 
@@ -457,28 +490,184 @@ impl Pieces for Lines {
     fn close(_buf: &mut Vec<u8>, _empty: bool) {}
 }
 
-/// Splits `producer` into consecutive producers of `chunk_len` items (the
-/// last may be shorter), taking at most `max_chunks` of them off its front.
-/// Returns the chunks and what is left.
+/// Splits `producer` (of `len` items) into consecutive producers of
+/// `chunk_len` items, the last one possibly shorter, each in a slot that
+/// whichever thread encodes it empties.
 fn split_chunks<P: Producer>(
     mut producer: P,
     mut len: usize,
     chunk_len: usize,
-    max_chunks: usize,
-) -> (Vec<P>, Option<P>, usize) {
-    let mut chunks = Vec::with_capacity(max_chunks);
-    while len > 0 && chunks.len() < max_chunks {
-        if len <= chunk_len {
-            chunks.push(producer);
-            return (chunks, None, 0);
-        }
+) -> Vec<Mutex<Option<P>>> {
+    let mut chunks = Vec::with_capacity(len.div_ceil(chunk_len));
+    while len > chunk_len {
         let (chunk, rest) = producer.split_at(chunk_len);
-        chunks.push(chunk);
+        chunks.push(Mutex::new(Some(chunk)));
         producer = rest;
         len -= chunk_len;
     }
-    let rest = (len > 0).then_some(producer);
-    (chunks, rest, len)
+    if len > 0 {
+        chunks.push(Mutex::new(Some(producer)));
+    }
+    chunks
+}
+
+/// Where the chunks sit in the sequence, for [`Sink::progress`].
+#[derive(Clone, Copy)]
+struct Progress {
+    /// Elements before the first chunk.
+    before: usize,
+    chunk_len: usize,
+    total: usize,
+}
+
+/// What a pool task reports for chunk `.0`: its bytes, or `None` when the
+/// encoder panicked (the scope then re-raises the panic).
+type Encoded = (usize, Option<Vec<u8>>);
+
+/// Sends `None` for its chunk if dropped before it sent the bytes, so that
+/// a panicking element cannot leave the caller waiting forever.
+struct Report<'a> {
+    chunk: usize,
+    to: &'a Sender<Encoded>,
+    sent: bool,
+}
+
+impl Drop for Report<'_> {
+    fn drop(&mut self) {
+        if !self.sent {
+            let _ = self.to.send((self.chunk, None));
+        }
+    }
+}
+
+/// Writes the chunks in order while rayon's pool encodes the ones ahead.
+///
+/// The calling thread hands each chunk to the pool as a task, keeping
+/// [`CHUNKS_PER_THREAD`] per pool thread in flight, and writes finished
+/// chunks in order as they arrive. When the next chunk to write is one
+/// that no task has started yet, the calling thread takes it and encodes
+/// it itself, straight into the output when the sink is a `Vec`, so that
+/// it works instead of waiting and its share of the bytes is never copied.
+/// There is no barrier: the pool always has the next chunks queued.
+fn pipeline<L: Pieces, P>(
+    chunks: Vec<Mutex<Option<P>>>,
+    progress: Progress,
+    indent: &[u8],
+    sink: &mut dyn Sink,
+) -> io::Result<()>
+where
+    P: Producer,
+    P::Item: ToJson,
+{
+    let in_flight = CHUNKS_PER_THREAD * rayon::current_num_threads().max(1);
+    let (to_caller, from_pool) = mpsc::channel::<Encoded>();
+    let spare: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
+    let take = |chunk: usize| {
+        chunks[chunk]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    };
+    rayon::in_place_scope(|scope| {
+        let spawn = |chunk: usize| {
+            let (to_caller, spare, stop, take) = (to_caller.clone(), &spare, &stop, &take);
+            scope.spawn(move |_| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let Some(producer) = take(chunk) else {
+                    // The calling thread took it.
+                    return;
+                };
+                let mut report = Report {
+                    chunk,
+                    to: &to_caller,
+                    sent: false,
+                };
+                let mut buf = spare
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4));
+                L::encode(&mut buf, indent, producer.into_iter(), false);
+                // The caller's receiver outlives the scope, so this reaches it.
+                let _ = to_caller.send((chunk, Some(buf)));
+                report.sent = true;
+            });
+        };
+        let count = chunks.len();
+        (0..count.min(in_flight)).for_each(spawn);
+        // Chunks that arrived before their turn.
+        let mut early: HashMap<usize, Option<Vec<u8>>> = HashMap::new();
+        let mut own = Vec::new();
+        let result = (0..count).try_for_each(|chunk| {
+            sink.progress(progress.before + chunk * progress.chunk_len, progress.total);
+            let bytes = loop {
+                if let Some(bytes) = early.remove(&chunk) {
+                    break bytes;
+                }
+                if let Some(producer) = take(chunk) {
+                    match sink.direct() {
+                        Some(out) => {
+                            L::encode(out, indent, producer.into_iter(), false);
+                            break Some(Vec::new());
+                        }
+                        None => {
+                            own.clear();
+                            L::encode(&mut own, indent, producer.into_iter(), false);
+                            break Some(std::mem::take(&mut own));
+                        }
+                    }
+                }
+                let (done, bytes) = receive(&from_pool);
+                early.insert(done, bytes);
+            };
+            // A task panicked: stop here, and the scope re-raises it.
+            let Some(mut bytes) = bytes else {
+                return Err(None);
+            };
+            let written = sink.write(&bytes);
+            if chunk + in_flight < count {
+                spawn(chunk + in_flight);
+            }
+            bytes.clear();
+            if own.capacity() == 0 {
+                own = bytes;
+            } else if bytes.capacity() > 0 {
+                spare.lock().unwrap_or_else(|e| e.into_inner()).push(bytes);
+            }
+            written.map_err(Some)
+        });
+        if result.is_err() {
+            // Tasks not started yet encode nothing.
+            stop.store(true, Ordering::Relaxed);
+        }
+        match result {
+            Ok(()) => Ok(()),
+            Err(Some(e)) => Err(e),
+            // The panic propagates when the scope ends.
+            Err(None) => Ok(()),
+        }
+    })
+}
+
+/// The next chunk from the pool. A caller that is itself a thread of the
+/// pool runs other tasks while it waits, so it never blocks a thread the
+/// chunks need (with one thread, they would never run).
+fn receive(from_pool: &Receiver<Encoded>) -> Encoded {
+    loop {
+        match from_pool.try_recv() {
+            Ok(done) => return done,
+            Err(TryRecvError::Disconnected) => unreachable!("the caller holds a sender"),
+            Err(TryRecvError::Empty) => {}
+        }
+        match rayon::yield_now() {
+            Some(rayon::Yield::Executed) => {}
+            Some(rayon::Yield::Idle) => std::thread::yield_now(),
+            None => return from_pool.recv().expect("the caller holds a sender"),
+        }
+    }
 }
 
 fn run<L: Pieces, P>(run: Run<'_, '_>, producer: P, indent: &[u8]) -> io::Result<()>
@@ -494,7 +683,7 @@ where
     let mut buf = Vec::with_capacity(crate::INITIAL_CAPACITY);
     buf.extend_from_slice(L::OPEN);
     L::encode(&mut buf, indent, head.into_iter(), true);
-    let mut remaining = len - probe;
+    let remaining = len - probe;
     let per_element = (buf.len() - L::OPEN.len()).div_ceil(probe.max(1)).max(1);
     let chunk_len = encoder
         .chunk_len
@@ -510,49 +699,17 @@ where
         L::close(&mut buf, len == 0);
         return sink.write_whole(buf);
     }
-    // A little over the estimate, so that output a few percent larger than
-    // the first elements suggest does not double the buffer.
-    let total = buf.len() + remaining * per_element;
-    sink.expect_total(total + total / 16);
     sink.write(&buf)?;
     drop(buf);
+    sink.progress(probe, len);
 
-    let threads = rayon::current_num_threads().max(1);
-    let window = CHUNKS_PER_THREAD * threads;
-    let mut rest = Some(rest);
-    // Encoded and waiting to be written, and free for the next window.
-    let mut ready: Vec<Vec<u8>> = Vec::with_capacity(window);
-    let mut free: Vec<Vec<u8>> = Vec::with_capacity(window);
-    loop {
-        let (chunks, left, left_len) = match rest.take() {
-            Some(producer) => split_chunks(producer, remaining, chunk_len, window),
-            None => (Vec::new(), None, 0),
-        };
-        rest = left;
-        remaining = left_len;
-        if chunks.is_empty() && ready.is_empty() {
-            break;
-        }
-        free.resize_with(chunks.len(), Vec::new);
-        let encoding = &mut free;
-        let written = rayon::in_place_scope(|scope| {
-            if !chunks.is_empty() {
-                scope.spawn(move |_| {
-                    chunks
-                        .into_par_iter()
-                        .zip(encoding.par_iter_mut())
-                        .for_each(|(chunk, buf)| {
-                            buf.clear();
-                            L::encode(buf, indent, chunk.into_iter(), false);
-                        });
-                });
-            }
-            ready.iter().try_for_each(|piece| sink.write(piece))
-        });
-        // On an error the window encoded meanwhile is dropped unwritten.
-        written?;
-        std::mem::swap(&mut ready, &mut free);
-    }
+    let chunks = split_chunks(rest, remaining, chunk_len);
+    let progress = Progress {
+        before: probe,
+        chunk_len,
+        total: len,
+    };
+    pipeline::<L, P>(chunks, progress, indent, sink)?;
     let mut end = Vec::new();
     L::close(&mut end, false);
     sink.write(&end)
