@@ -369,10 +369,11 @@ impl Sink for ToVec<'_> {
         // the first elements of a list are often its shortest (smaller
         // numbers, shorter names).
         let projected = (out.len() as u128 * total as u128 / done as u128) as usize;
-        let wanted = projected + projected / 16;
-        // Growing a mapping this large moves no bytes (glibc uses mremap),
-        // so following the projection in small steps costs little.
-        crate::huge::reserve_total(out, wanted);
+        // Only when the projection is about to outgrow the buffer, and then
+        // with the margin again, so that it grows a few times at most.
+        if projected + CHUNK_BYTES > out.capacity() {
+            crate::huge::reserve_total(out, projected + projected / 16);
+        }
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
