@@ -519,6 +519,24 @@ mod tests {
             let again = m.output();
             assert_eq!(out, again, "{}", m.name);
         }
+        let records = crate::workloads::records::build(20_000);
+        let expected = serde_json::to_vec(&records).unwrap();
+        for mut m in parallel_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &expected, &m.output());
+        }
+        let pretty = serde_json::to_vec_pretty(&records).unwrap();
+        for mut m in parallel_pretty_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &pretty, &m.output());
+        }
+        let lines = crate::workloads::parallel::serde_lines(&records);
+        for mut m in lines_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &lines, &m.output());
+        }
+        // The floor's output is the floats alone, one after another.
+        let mut floor = float_floor_method(&[1.5, 0.25, 1e300]);
+        assert_eq!(floor.output(), b"1.50.251e+300");
+        assert_eq!(floor.library, Library::Floor);
+
         let pretty = serde_json::to_vec_pretty(&colleges).unwrap();
         for mut m in pretty_methods(&colleges, &pretty) {
             let out = m.output();
