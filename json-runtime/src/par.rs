@@ -621,6 +621,21 @@ where
                         }
                     }
                 }
+                // A task has this chunk. Rather than wait (its thread may
+                // have been preempted), encode a later chunk that no task
+                // has started, if any, to write when its turn comes.
+                let ahead = (chunk + 1..count.min(chunk + 1 + in_flight))
+                    .find_map(|later| Some((later, take(later)?)));
+                if let Some((later, producer)) = ahead {
+                    let mut buf = spare
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .pop()
+                        .unwrap_or_default();
+                    L::encode(&mut buf, indent, producer.into_iter(), false);
+                    early.insert(later, Some(buf));
+                    continue;
+                }
                 let (done, bytes) = receive(&from_pool);
                 early.insert(done, bytes);
             };
