@@ -24,6 +24,10 @@ pub enum Library {
     Memcpy,
     /// This library.
     JsonRuntime,
+    /// Part of the work alone (the canada floats formatted by zmij), a
+    /// bound that shows where the time goes; its output is not the
+    /// document, so it is not compared.
+    Floor,
 }
 
 impl Library {
@@ -53,6 +57,16 @@ pub mod names {
     pub const RT_TO_VEC_PRETTY: &str = "json_runtime to_vec_pretty";
     pub const RT_TO_WRITER_PRETTY_VEC: &str = "json_runtime to_writer_pretty(Vec)";
     pub const RT_TO_WRITER_PRETTY_FILE: &str = "json_runtime to_writer_pretty(File)";
+
+    pub const RT_PAR_TO_VEC: &str = "json_runtime par::to_vec";
+    pub const RT_PAR_TO_WRITER_FILE: &str = "json_runtime par::to_writer(File)";
+    pub const RT_PAR_TO_VEC_PRETTY: &str = "json_runtime par::to_vec_pretty";
+
+    pub const SERDE_LINES_FILE: &str = "serde_json lines(BufWriter<File>)";
+    pub const RT_TO_WRITER_LINES_FILE: &str = "json_runtime to_writer_lines(File)";
+    pub const RT_PAR_TO_WRITER_LINES_FILE: &str = "json_runtime par::to_writer_lines(File)";
+
+    pub const FLOAT_FLOOR: &str = "zmij floats only (floor)";
 }
 
 /// One operation: `op(false)` does the work and discards the output;
@@ -305,6 +319,73 @@ fn json_runtime_pretty<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
     ]
 }
 
+/// `json_runtime::par` on a sequence, to follow [`compact_methods`].
+pub fn parallel_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> {
+    use names::*;
+    vec![
+        Method::new(RT_PAR_TO_VEC, Library::JsonRuntime, move |c| {
+            keep(c, json_runtime::par::to_vec(items))
+        }),
+        Method::new(
+            RT_PAR_TO_WRITER_FILE,
+            Library::JsonRuntime,
+            file_op(move |f| json_runtime::par::to_writer(f, items).expect("write file")),
+        ),
+    ]
+}
+
+/// `json_runtime::par` on a sequence, to follow [`pretty_methods`].
+pub fn parallel_pretty_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> {
+    vec![Method::new(
+        names::RT_PAR_TO_VEC_PRETTY,
+        Library::JsonRuntime,
+        move |c| keep(c, json_runtime::par::to_vec_pretty(items)),
+    )]
+}
+
+/// JSON Lines into a file, serde_json first (the baseline): one
+/// `to_writer` per item into a `BufWriter`, then the sequential and the
+/// parallel `to_writer_lines`.
+pub fn lines_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> {
+    use names::*;
+    let mut out = BufWriter::new(temp_file());
+    vec![
+        Method::new(SERDE_LINES_FILE, Library::SerdeJson, move |c| {
+            out.get_mut().rewind().expect("rewind");
+            for item in items {
+                serde_json::to_writer(&mut out, item).expect("serde_json");
+                out.write_all(b"\n").expect("write file");
+            }
+            out.flush().expect("flush");
+            c.then(|| read_back(out.get_mut()))
+        }),
+        Method::new(
+            RT_TO_WRITER_LINES_FILE,
+            Library::JsonRuntime,
+            file_op(move |f| json_runtime::to_writer_lines(f, items).expect("write file")),
+        ),
+        Method::new(
+            RT_PAR_TO_WRITER_LINES_FILE,
+            Library::JsonRuntime,
+            file_op(move |f| json_runtime::par::to_writer_lines(f, items).expect("write file")),
+        ),
+    ]
+}
+
+/// zmij formatting every float of a document into a reused buffer, and
+/// nothing else: the bound on a float-bound workload such as canada.
+pub fn float_floor_method(floats: &[f64]) -> Method<'_> {
+    let mut out = Vec::new();
+    Method::new(names::FLOAT_FLOOR, Library::Floor, move |c| {
+        out.clear();
+        let mut buffer = zmij::Buffer::new();
+        for &f in floats {
+            out.extend_from_slice(buffer.format_finite(f).as_bytes());
+        }
+        keep_copy(c, &out)
+    })
+}
+
 /// How long to measure.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
@@ -396,6 +477,10 @@ pub fn run_workload(
 
     // 1. Equality with serde_json, before anything is timed.
     for (m, diff) in methods.iter_mut().zip(&mut differences) {
+        if m.library == Library::Floor {
+            eprintln!("      floor {} (not compared)", m.name);
+            continue;
+        }
         let out = m.output();
         let expected = m.expected.as_deref().unwrap_or(expected);
         if let Some(d) = first_difference(expected, &out) {
@@ -492,6 +577,24 @@ mod tests {
             let again = m.output();
             assert_eq!(out, again, "{}", m.name);
         }
+        let records = crate::workloads::records::build(20_000);
+        let expected = serde_json::to_vec(&records).unwrap();
+        for mut m in parallel_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &expected, &m.output());
+        }
+        let pretty = serde_json::to_vec_pretty(&records).unwrap();
+        for mut m in parallel_pretty_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &pretty, &m.output());
+        }
+        let lines = crate::workloads::parallel::serde_lines(&records);
+        for mut m in lines_methods(&records) {
+            crate::check::assert_same_bytes(m.name, &lines, &m.output());
+        }
+        // The floor's output is the floats alone, one after another.
+        let mut floor = float_floor_method(&[1.5, 0.25, 1e300]);
+        assert_eq!(floor.output(), b"1.50.251e+300");
+        assert_eq!(floor.library, Library::Floor);
+
         let pretty = serde_json::to_vec_pretty(&colleges).unwrap();
         for mut m in pretty_methods(&colleges, &pretty) {
             let out = m.output();

@@ -27,7 +27,7 @@ use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Library, Row, SimdJson};
 use json_bench::report;
 use json_bench::workloads::{
-    canada, citm, colleges, links, mixed, products, records, twitter, Corpus, DATA_ENV,
+    canada, citm, colleges, links, mixed, parallel, products, records, twitter, Corpus, DATA_ENV,
     DEFAULT_DATA_DIR,
 };
 use json_bench::Value;
@@ -41,9 +41,11 @@ usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
 WORKLOAD selects workloads by name or group: colleges, records, twitter,
 citm_catalog, canada, products, products/10, products/1000,
 products/100000, products/1000000, links (links/serde-fallback,
-links/native), mixed, pretty, corpora (the three files), options (the
-output options, each against the default output of the same value).
-Default: all.
+links/native), mixed, pretty (the pretty workloads), corpora (the three
+files), parallel (the workloads with json_runtime::par rows:
+products/1000000, products/100000 (pretty), records x100, records x100
+(lines)), options (the output options, each against the default output of
+the same value). Default: all.
 
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
@@ -99,17 +101,39 @@ fn workloads() -> Vec<Workload> {
             let value: citm::CitmCatalog = load(Corpus::Citm);
             run.compact(&value, SimdJson::of(&value));
         }),
+        // With the floor row: canada's floats formatted by zmij alone.
         Workload::new(Corpus::Canada.name(), |run| {
             let value: canada::FeatureCollection = load(Corpus::Canada);
-            run.compact(&value, SimdJson::of(&value));
+            let floats = value.floats();
+            let floor = vec![harness::float_floor_method(&floats)];
+            run.compact_plus(&value, SimdJson::of(&value), floor);
         }),
     ];
     for n in products::SIZES {
         all.push(Workload::new(format!("products/{n}"), move |run| {
             let value = products::build(n);
-            run.compact(&value, SimdJson::of(&value));
+            let par = if n == parallel::PARALLEL_PRODUCTS {
+                harness::parallel_methods(&value)
+            } else {
+                Vec::new()
+            };
+            run.compact_plus(&value, SimdJson::of(&value), par);
         }));
     }
+    all.push(Workload::new(parallel::PRETTY_PRODUCTS_NAME, |run| {
+        let value = products::build(parallel::PRETTY_PRODUCTS);
+        let par = harness::parallel_pretty_methods(&value);
+        run.pretty_plus(&value, SimdJson::Unsupported("has no pretty writer"), par);
+    }));
+    all.push(Workload::new(parallel::LARGE_RECORDS_NAME, |run| {
+        let value = records::build(parallel::LARGE_RECORDS);
+        let par = harness::parallel_methods(&value);
+        run.compact_plus(&value, SimdJson::of(&value), par);
+    }));
+    all.push(Workload::new(parallel::LINES_NAME, |run| {
+        let value = records::build(parallel::LARGE_RECORDS);
+        run.lines(&value);
+    }));
     all.push(Workload::new("mixed", |run| {
         let value = mixed::build(0x5EED);
         run.compact(&value, SimdJson::Unsupported(MIXED_NOT_EXPRESSIBLE));
@@ -215,7 +239,8 @@ impl Args {
                     || name.starts_with(&format!("{f}/"))
                     || name.starts_with(&format!("{f} "))
                     || (f == "corpora" && corpus)
-                    || (f == "pretty" && name == report::PRETTY_WORKLOAD)
+                    || (f == "pretty" && name.ends_with("(pretty)"))
+                    || (f == "parallel" && parallel::HAS_PAR_ROWS.contains(&name))
             })
     }
 }
@@ -232,15 +257,45 @@ struct Run {
 
 impl Run {
     fn compact<T: Value + ?Sized>(&mut self, value: &T, simd: SimdJson<'_>) {
+        self.compact_plus(value, simd, Vec::new());
+    }
+
+    /// The compact methods, then `extra` (parallel or floor rows).
+    fn compact_plus<'a, T: Value + ?Sized>(
+        &mut self,
+        value: &'a T,
+        simd: SimdJson<'a>,
+        extra: Vec<harness::Method<'a>>,
+    ) {
         let expected = serde_json::to_vec(value).expect("serde_json");
-        let methods = harness::compact_methods(value, &expected);
+        let mut methods = harness::compact_methods(value, &expected);
+        methods.extend(extra);
         self.measure("compact", methods, simd, &expected);
     }
 
     fn pretty<T: Value + ?Sized>(&mut self, value: &T, simd: SimdJson<'_>) {
+        self.pretty_plus(value, simd, Vec::new());
+    }
+
+    /// The pretty methods, then `extra` (parallel rows).
+    fn pretty_plus<'a, T: Value + ?Sized>(
+        &mut self,
+        value: &'a T,
+        simd: SimdJson<'a>,
+        extra: Vec<harness::Method<'a>>,
+    ) {
         let expected = serde_json::to_vec_pretty(value).expect("serde_json");
-        let methods = harness::pretty_methods(value, &expected);
+        let mut methods = harness::pretty_methods(value, &expected);
+        methods.extend(extra);
         self.measure("pretty", methods, simd, &expected);
+    }
+
+    /// A long sequence as JSON Lines, sequential and parallel.
+    fn lines<T: Value + Sync>(&mut self, items: &[T]) {
+        let expected = parallel::serde_lines(items);
+        let methods = harness::lines_methods(items);
+        let simd = SimdJson::Unsupported("has no JSON Lines writer");
+        self.measure("JSON Lines", methods, simd, &expected);
     }
 
     fn measure<'a>(
@@ -360,6 +415,11 @@ fn main() -> std::io::Result<()> {
     eprintln!("done in {:.0} s\n", run.started.elapsed().as_secs_f64());
     let load_after = report::load_average();
 
+    println!(
+        "Parallel rows (json_runtime par::*): rayon pool of {} threads.",
+        report::rayon_threads()
+    );
+    println!();
     let rows = run.rows;
     let table = report::table(&rows);
     let targets = report::targets(&rows);

@@ -234,9 +234,12 @@ mod escape;
 mod escape_ext;
 mod fields;
 mod file;
+mod huge;
 mod impls;
 mod number;
 mod options;
+#[cfg(feature = "rayon")]
+pub mod par;
 mod raw;
 #[cfg(feature = "serde")]
 mod serde_bridge;

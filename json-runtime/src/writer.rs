@@ -330,14 +330,15 @@ impl Buf<'_> {
 /// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
     buf: Buf<'a>,
-    /// `buf.len()` at which `flush_point` drains the buffer; `usize::MAX`
-    /// when writing to memory, so the check in loops never fires.
+    /// `buf.len()` at which `flush_point` drains the buffer, or, writing
+    /// to memory, grows it ahead of need once it is large.
     flush_at: usize,
     indent: &'a [u8],
     depth: usize,
     /// Pretty layout only: `\n` followed by the indent repeated for the
-    /// deepest level seen so far, so a line break at any depth is one copy
-    /// of a prefix of it.
+    /// deepest level seen so far, then [`NEWLINE_PAD`] bytes of padding, so
+    /// a line break at any depth is one copy of a prefix of it, and a short
+    /// one a copy of a fixed [`NEWLINE_PAD`] bytes.
     newline: Vec<u8>,
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
@@ -357,7 +358,10 @@ pub struct JsonWriter<'a, F: Format = Compact> {
 
 impl<'a, F: Format> JsonWriter<'a, F> {
     pub(crate) fn to_memory(buf: Vec<u8>, indent: &'a [u8]) -> Self {
-        Self::new(buf, usize::MAX, None, indent)
+        // Past `LARGE_OUTPUT`, `flush_point` grows the buffer itself, in
+        // large steps with huge-page advice (see `huge.rs`).
+        let grow_at = buf.capacity().max(crate::huge::LARGE_OUTPUT);
+        Self::new(buf, grow_at, None, indent)
     }
 
     pub(crate) fn to_io(out: &'a mut dyn io::Write, indent: &'a [u8]) -> Self {
@@ -372,8 +376,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     fn new(bytes: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
         let newline = if F::PRETTY {
-            let mut newline = Vec::with_capacity(1 + 8 * indent.len());
+            let mut newline = Vec::with_capacity(1 + 8 * indent.len() + NEWLINE_PAD);
             newline.push(b'\n');
+            newline.resize(1 + NEWLINE_PAD, b' ');
             newline
         } else {
             Vec::new()
@@ -478,7 +483,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
+            self.flush_threshold_reached();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_threshold_reached(&mut self) {
+        if self.buf.sink.is_some() {
             self.buf.drain();
+        } else {
+            self.flush_at = crate::huge::grow(&mut self.buf.bytes);
         }
     }
 
@@ -633,22 +648,62 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         &mut self.buf
     }
 
+    /// Appends `before` (if any), a newline with the indent for the current
+    /// depth, `after` and `tail`. Derived code passes constants for all
+    /// three, so once inlined this is one capacity check and a few
+    /// fixed-size copies: the line break is copied as [`NEWLINE_PAD`] bytes
+    /// whatever its length (up to that), and `after` overwrites the excess.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn newline_indent(&mut self) {
-        let len = 1 + self.depth * self.indent.len();
-        if len > self.newline.len() {
-            self.deepen_newline(len);
+    fn line_break(&mut self, before: Option<u8>, after: &[u8], tail: &[u8]) {
+        let n = 1 + self.depth * self.indent.len();
+        if n + NEWLINE_PAD > self.newline.len() {
+            self.deepen_newline(n);
         }
-        extend_short(&mut self.buf, &self.newline[..len]);
+        if n > NEWLINE_PAD {
+            if let Some(byte) = before {
+                self.buf.push(byte);
+            }
+            self.buf.extend_from_slice(&self.newline[..n]);
+            self.buf.extend_from_slice(after);
+            self.buf.extend_from_slice(tail);
+            return;
+        }
+        let head = usize::from(before.is_some());
+        self.buf
+            .reserve(head + NEWLINE_PAD + after.len() + tail.len());
+        let len = self.buf.len();
+        // SAFETY: `reserve` leaves room for `head + NEWLINE_PAD +
+        // after.len() + tail.len()` bytes at `len`, and every write below
+        // ends within that: `before` at `[0, head)`, the padded line break
+        // at `[head, head + NEWLINE_PAD)`, then `after` and `tail` from
+        // `head + n`, with `n <= NEWLINE_PAD`. `newline` holds at least
+        // `n + NEWLINE_PAD` initialized bytes (checked above), so reading
+        // `NEWLINE_PAD` from its start is in bounds. No source can overlap
+        // `buf`'s spare capacity, which `buf` owns. The length grows over
+        // `[0, head + n + after.len() + tail.len())`, all written: `after`
+        // and `tail` come last and replace the padding past the line break.
+        unsafe {
+            let dst = self.buf.as_mut_ptr().add(len);
+            if let Some(byte) = before {
+                *dst = byte;
+            }
+            std::ptr::copy_nonoverlapping(self.newline.as_ptr(), dst.add(head), NEWLINE_PAD);
+            let at = dst.add(head + n);
+            std::ptr::copy_nonoverlapping(after.as_ptr(), at, after.len());
+            std::ptr::copy_nonoverlapping(tail.as_ptr(), at.add(after.len()), tail.len());
+            self.buf.set_len(len + head + n + after.len() + tail.len());
+        }
     }
 
     #[cold]
     #[inline(never)]
     fn deepen_newline(&mut self, len: usize) {
+        self.newline.truncate(self.newline.len() - NEWLINE_PAD);
         while self.newline.len() < len {
             self.newline.extend_from_slice(self.indent);
         }
+        self.newline.resize(self.newline.len() + NEWLINE_PAD, b' ');
     }
 
     /// Writes an object key with what precedes it, from one literal of the
@@ -684,10 +739,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if open == b'{' {
             self.depth += 1;
         }
-        self.buf.push(open);
-        self.newline_indent();
-        self.buf.extend_from_slice(quoted_key);
-        self.buf.extend_from_slice(b": ");
+        self.line_break(Some(open), quoted_key, b": ");
     }
 
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
@@ -700,9 +752,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
         if F::PRETTY {
             self.depth -= 1;
-            self.newline_indent();
+            self.line_break(None, b"}", b"");
+        } else {
+            self.buf.push(b'}');
         }
-        self.buf.push(b'}');
     }
 
     /// Opens an object whose entries are not known at compile time: `{`.
@@ -736,11 +789,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn separator(&mut self, first: bool) {
-        if !first {
-            self.buf.push(b',');
-        }
         if F::PRETTY {
-            self.newline_indent();
+            self.line_break((!first).then_some(b','), b"", b"");
+        } else if !first {
+            self.buf.push(b',');
         }
     }
 
@@ -779,7 +831,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if F::PRETTY {
             self.depth -= 1;
             if !empty {
-                self.newline_indent();
+                self.line_break(None, b"}", b"");
+                return;
             }
         }
         self.buf.push(b'}');
@@ -843,12 +896,18 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             }
             self.depth -= 1;
             if !empty {
-                self.newline_indent();
+                self.line_break(None, b"]", b"");
+                return;
             }
         }
         self.buf.push(b']');
     }
 }
+
+/// Padding kept after the cached line break, so that a line break of up to
+/// this many bytes (depth 15 with a two-space indent) is copied as a fixed
+/// 32 bytes, two vector moves, instead of through a chain of length tests.
+const NEWLINE_PAD: usize = 32;
 
 /// Splits a key literal, `{"key":` or `,"key":`, into its first byte and
 /// the quoted key between that and the colon.

@@ -37,3 +37,15 @@ pub struct Geometry {
     /// Rings of `(longitude, latitude)`.
     pub coordinates: Vec<Vec<(f64, f64)>>,
 }
+
+impl FeatureCollection {
+    /// Every coordinate, in document order: the floats `to_vec` formats.
+    pub fn floats(&self) -> Vec<f64> {
+        self.features
+            .iter()
+            .flat_map(|f| &f.geometry.coordinates)
+            .flatten()
+            .flat_map(|&(x, y)| [x, y])
+            .collect()
+    }
+}

@@ -6,6 +6,7 @@ pub mod citm;
 pub mod colleges;
 pub mod links;
 pub mod mixed;
+pub mod parallel;
 pub mod products;
 pub mod records;
 pub mod twitter;

@@ -1,0 +1,749 @@
+//! Long sequences encoded on every core (feature `rayon`).
+//!
+//! The functions here write a slice, or the items of an
+//! [`IndexedParallelIterator`], as one JSON array or as
+//! [JSON Lines](https://jsonlines.org), with rayon's thread pool doing the
+//! encoding. The bytes are exactly those of the sequential functions:
+//! [`to_vec`] equals [`crate::to_vec`] of the slice, [`to_vec_pretty`]
+//! equals [`crate::to_vec_pretty`], [`to_writer_lines`] equals
+//! [`crate::to_writer_lines`], and so on.
+//!
+//! ```
+//! #[derive(json_runtime::ToJson)]
+//! struct Product {
+//!     id: u32,
+//!     name: String,
+//! }
+//!
+//! let products: Vec<Product> =
+//!     (0..100_000).map(|id| Product { id, name: format!("product {id}") }).collect();
+//!
+//! let parallel = json_runtime::par::to_vec(&products);
+//! assert_eq!(parallel, json_runtime::to_vec(&products));
+//! assert!(parallel.starts_with(br#"[{"id":0,"name":"product 0"},{"id":1,"#));
+//! ```
+//!
+//! # How it works
+//!
+//! The sequence is cut into chunks of consecutive elements. Each chunk is
+//! a task in rayon's pool, encoded into a buffer of its own, and the
+//! calling thread writes the buffers in order as they finish. A JSON
+//! array's elements all sit at the same depth, so a chunk encoded as the
+//! continuation of an array (each element after a `,`, indented for depth
+//! 1 in pretty layout) is exactly the text the sequential encoder writes
+//! for those elements.
+//!
+//! The first few elements are encoded on the calling thread first. Their
+//! size sets the chunk length, so that a chunk is about [`CHUNK_BYTES`] of
+//! output, whatever the elements. A sequence whose output is estimated
+//! under two chunks is encoded on the calling thread alone: for short
+//! sequences these functions cost what the sequential ones cost.
+//!
+//! The calling thread does not only wait: when the next chunk to write is
+//! one that no task has started yet, it encodes that chunk itself, for
+//! [`to_vec`] straight into the output, so that share of the output is
+//! never copied. There is no barrier between groups of chunks: the pool
+//! always has the next [`CHUNKS_PER_THREAD`] chunks per thread queued.
+//!
+//! # Memory
+//!
+//! [`to_vec`] holds the whole output, as [`crate::to_vec`] does, plus the
+//! chunks in flight. The streaming forms ([`to_writer`],
+//! [`to_writer_lines`], [`write_file`], [`Encoder::to_writer`]) hold only
+//! the chunks in flight: at most [`CHUNKS_PER_THREAD`] chunks per thread
+//! of the pool queued or being encoded, plus the one being written, each
+//! about [`CHUNK_BYTES`], and as many spare buffers kept for reuse. That
+//! is about 2 MiB per thread, whatever the length of the sequence; a
+//! lazily generated parallel iterator streams in flat memory too. (The
+//! bound is in elements per chunk, set from the first elements' size: a
+//! sequence whose later elements are far larger than its first makes
+//! larger chunks.)
+//!
+//! # Errors and panics
+//!
+//! In-memory encoding cannot fail. The streaming forms return the first I/O
+//! error, write nothing after it and start no further chunk (the chunks
+//! already being encoded run to their end and are dropped). A panic in an
+//! element's `ToJson` impl reaches the caller, as rayon propagates it;
+//! [`write_file`] then leaves the old file in place.
+//!
+//! # Threads
+//!
+//! The chunks run in the current rayon pool: the global one, or the one a
+//! call to `ThreadPool::install` chose. The calling thread writes to the
+//! `io::Write` (which therefore need not be `Send`). Called from inside
+//! the pool, the calling thread runs other tasks while it waits, so a
+//! nested call never blocks a thread the chunks need.
+
+use std::collections::HashMap;
+use std::io;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::Mutex;
+
+use rayon::iter::plumbing::{Producer, ProducerCallback};
+use rayon::iter::{IndexedParallelIterator, IntoParallelIterator};
+
+use crate::writer::{Compact, Format, JsonWriter, Pretty};
+use crate::{Error, ToJson, DEFAULT_INDENT};
+
+/// The output one chunk aims at, in bytes.
+///
+/// Chosen by measurement on two cores (products/1000000, 110 MB; records
+/// x100, 60 MB), as the time of [`to_vec`] and of [`to_writer`] into a
+/// file against the sequential functions; the figures are in the README's
+/// performance section. Smaller chunks cost more hand-overs between
+/// threads; larger ones no longer fit a core's L2 cache while they are
+/// encoded and then copied, and hold more memory. The size does not depend
+/// on the number of cores: with more cores more chunks are in flight
+/// ([`CHUNKS_PER_THREAD`] per thread), so memory grows with the core count
+/// while the cost per chunk stays the same.
+pub const CHUNK_BYTES: usize = 256 * 1024;
+
+/// Chunks queued or being encoded per thread of the pool, ahead of the one
+/// being written.
+pub const CHUNKS_PER_THREAD: usize = 2;
+
+/// Elements encoded on the calling thread before the chunk length is
+/// chosen from their size.
+const PROBE_ELEMENTS: usize = 16;
+
+/// How the sequence is laid out.
+#[derive(Debug, Clone, Copy)]
+enum Layout<'a> {
+    /// A compact JSON array.
+    Compact,
+    /// A pretty JSON array with this indent.
+    Pretty(&'a [u8]),
+    /// JSON Lines.
+    Lines,
+}
+
+/// Parallel encoding with a chosen layout and, if wanted, a chosen chunk
+/// length; the free functions of this module use the defaults.
+///
+/// Takes anything that turns into an [`IndexedParallelIterator`] of
+/// [`ToJson`] items: slices, `Vec`s, ranges, and their `map`, `zip`,
+/// `enumerate`, … adapters, so elements can be computed on the fly.
+///
+/// ```
+/// use json_runtime::par::Encoder;
+/// use rayon::prelude::*;
+///
+/// // Computed in parallel and never collected.
+/// let squares = (0..1_000_000u32).into_par_iter().map(|i| u64::from(i) * u64::from(i));
+/// let json = Encoder::array().to_vec(squares);
+/// assert!(json.starts_with(b"[0,1,4,9,16,"));
+///
+/// let mut lines = Vec::new();
+/// Encoder::lines().to_writer(&mut lines, (1..4).into_par_iter().map(|id| [("id", id)]))?;
+/// assert_eq!(lines, b"[[\"id\",1]]\n[[\"id\",2]]\n[[\"id\",3]]\n");
+///
+/// let tabs = Encoder::pretty_with_indent(b"\t").to_vec(&[1, 2][..]);
+/// assert_eq!(tabs, b"[\n\t1,\n\t2\n]");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Encoder<'a> {
+    layout: Layout<'a>,
+    chunk_len: Option<usize>,
+}
+
+impl<'a> Encoder<'a> {
+    /// A compact JSON array, as [`crate::to_vec`] writes a slice.
+    pub fn array() -> Self {
+        Encoder {
+            layout: Layout::Compact,
+            chunk_len: None,
+        }
+    }
+
+    /// A pretty JSON array indented by two spaces, as
+    /// [`crate::to_vec_pretty`] writes a slice.
+    pub fn pretty() -> Encoder<'static> {
+        Encoder::pretty_with_indent(DEFAULT_INDENT)
+    }
+
+    /// A pretty JSON array with this indent, as
+    /// [`PrettyFormatter::with_indent`](crate::PrettyFormatter::with_indent)
+    /// writes a slice.
+    pub fn pretty_with_indent(indent: &'a [u8]) -> Self {
+        Encoder {
+            layout: Layout::Pretty(indent),
+            chunk_len: None,
+        }
+    }
+
+    /// JSON Lines: each item compact, followed by `\n`, as
+    /// [`crate::to_writer_lines`] writes them.
+    pub fn lines() -> Self {
+        Encoder {
+            layout: Layout::Lines,
+            chunk_len: None,
+        }
+    }
+
+    /// Puts `elements` items in each chunk (at least 1), instead of the
+    /// number that makes a chunk about [`CHUNK_BYTES`] of output. With a
+    /// chunk length set, a sequence longer than one chunk is always split,
+    /// however small.
+    #[must_use]
+    pub fn chunk_len(mut self, elements: usize) -> Self {
+        self.chunk_len = Some(elements.max(1));
+        self
+    }
+
+    /// Encodes `items` into a new `Vec`.
+    pub fn to_vec<I>(&self, items: I) -> Vec<u8>
+    where
+        I: IntoParallelIterator,
+        I::Iter: IndexedParallelIterator,
+        I::Item: ToJson,
+    {
+        let mut out = Vec::new();
+        let items = items.into_par_iter();
+        let len = items.len();
+        let result = items.with_producer(Run {
+            encoder: *self,
+            len,
+            sink: &mut ToVec(&mut out),
+        });
+        // Writing to a `Vec` cannot fail; only a value written through
+        // serde can, and then this panics as `json_runtime::to_vec` does.
+        if let Err(error) = result {
+            match error.into_inner().map(|inner| inner.downcast::<Error>()) {
+                Some(Ok(error)) => crate::encoding_failed(&error),
+                _ => unreachable!("writing to a Vec cannot fail"),
+            }
+        }
+        out
+    }
+
+    /// Streams `items` into `writer`, in bounded memory (see
+    /// [Memory](self#memory)), and flushes it. The first I/O error is
+    /// returned, and nothing is written after it.
+    pub fn to_writer<W, I>(&self, mut writer: W, items: I) -> io::Result<()>
+    where
+        W: io::Write,
+        I: IntoParallelIterator,
+        I::Iter: IndexedParallelIterator,
+        I::Item: ToJson,
+    {
+        let items = items.into_par_iter();
+        let len = items.len();
+        items.with_producer(Run {
+            encoder: *self,
+            len,
+            sink: &mut ToWriter(&mut writer),
+        })?;
+        writer.flush()
+    }
+
+    /// Writes `items` to the file at `path`, replacing it safely as
+    /// [`crate::write_file`] does: through a temporary file in the same
+    /// folder, synced and renamed over `path` only once all is written.
+    pub fn write_file<P, I>(&self, path: P, items: I) -> io::Result<()>
+    where
+        P: AsRef<Path>,
+        I: IntoParallelIterator,
+        I::Iter: IndexedParallelIterator,
+        I::Item: ToJson,
+    {
+        crate::write_file_with(path, |file| self.to_writer(file, items))
+    }
+}
+
+/// Encodes `items` as a compact JSON array on every core: the bytes of
+/// [`crate::to_vec`]`(items)`.
+///
+/// ```
+/// let readings: Vec<f64> = (0..10_000).map(|i| f64::from(i) / 4.0).collect();
+/// assert_eq!(json_runtime::par::to_vec(&readings), json_runtime::to_vec(&readings));
+/// ```
+pub fn to_vec<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
+    Encoder::array().to_vec(items)
+}
+
+/// Encodes `items` as a pretty JSON array, indented by two spaces, on every
+/// core: the bytes of [`crate::to_vec_pretty`]`(items)`.
+///
+/// ```
+/// let names = vec!["ada", "grace"];
+/// assert_eq!(json_runtime::par::to_vec_pretty(&names), b"[\n  \"ada\",\n  \"grace\"\n]");
+/// ```
+pub fn to_vec_pretty<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
+    Encoder::pretty().to_vec(items)
+}
+
+/// Streams `items` as a compact JSON array into `writer`, encoding on every
+/// core: the bytes of [`crate::to_writer`]`(writer, items)`, in bounded
+/// memory (see [Memory](self#memory)). The first I/O error is returned,
+/// and nothing is written after it.
+///
+/// ```
+/// let ids: Vec<u64> = (0..1000).collect();
+/// let mut out = Vec::new();
+/// json_runtime::par::to_writer(&mut out, &ids)?;
+/// assert_eq!(out, json_runtime::to_vec(&ids));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn to_writer<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+    Encoder::array().to_writer(writer, items)
+}
+
+/// Streams `items` as a pretty JSON array, indented by two spaces, into
+/// `writer`: the bytes of [`crate::to_writer_pretty`]. Memory and errors
+/// as in [`to_writer`].
+pub fn to_writer_pretty<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+    Encoder::pretty().to_writer(writer, items)
+}
+
+/// Streams `items` as JSON Lines into `writer`: the bytes of
+/// [`crate::to_writer_lines`]. Memory and errors as in [`to_writer`].
+///
+/// ```
+/// let events = vec![[("id", 1)], [("id", 2)]];
+/// let mut out = Vec::new();
+/// json_runtime::par::to_writer_lines(&mut out, &events)?;
+/// assert_eq!(out, b"[[\"id\",1]]\n[[\"id\",2]]\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn to_writer_lines<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+    Encoder::lines().to_writer(writer, items)
+}
+
+/// Writes `items` as a compact JSON array to the file at `path`, encoding
+/// on every core and replacing the file safely as [`crate::write_file`]
+/// does. The error names the path.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-par-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("squares.json");
+/// let squares: Vec<u64> = (0..100_000).map(|i| i * i).collect();
+/// json_runtime::par::write_file(&path, &squares)?;
+/// assert_eq!(std::fs::read(&path)?, json_runtime::to_vec(&squares));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_file<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+    Encoder::array().write_file(path, items)
+}
+
+/// Writes `items` as a pretty JSON array to the file at `path`, as
+/// [`write_file`] does.
+pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+    Encoder::pretty().write_file(path, items)
+}
+
+/// Writes `items` as JSON Lines to the file at `path`, as [`write_file`]
+/// does.
+pub fn write_file_lines<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+    Encoder::lines().write_file(path, items)
+}
+
+/// Where the encoded pieces go, in order.
+trait Sink {
+    /// Told, before each chunk, that `done` of `total` elements are written,
+    /// so that in-memory output can allocate for the size those suggest
+    /// once, instead of doubling.
+    fn progress(&mut self, _done: usize, _total: usize) {}
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// The output itself, when chunks can be encoded straight into it.
+    fn direct(&mut self) -> Option<&mut Vec<u8>> {
+        None
+    }
+
+    /// The whole output, when it was encoded in one piece.
+    fn write_whole(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        self.write(&bytes)
+    }
+}
+
+struct ToVec<'v>(&'v mut Vec<u8>);
+
+impl Sink for ToVec<'_> {
+    fn progress(&mut self, done: usize, total: usize) {
+        let out = &mut *self.0;
+        if done == 0 || out.is_empty() {
+            return;
+        }
+        // The size so far, scaled to every element, and a sixteenth more:
+        // the first elements of a list are often its shortest (smaller
+        // numbers, shorter names).
+        let projected = (out.len() as u128 * total as u128 / done as u128) as usize;
+        // Only when the projection is about to outgrow the buffer, and then
+        // with the margin again, so that it grows a few times at most.
+        if projected + CHUNK_BYTES > out.capacity() {
+            crate::huge::reserve_total(out, projected + projected / 16);
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        crate::huge::reserve(self.0, bytes.len());
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn write_whole(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        *self.0 = bytes;
+        Ok(())
+    }
+
+    fn direct(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.0)
+    }
+}
+
+struct ToWriter<W>(W);
+
+impl<W: io::Write> Sink for ToWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
+}
+
+/// One encoding run, handed the iterator's producer by rayon.
+struct Run<'e, 's> {
+    encoder: Encoder<'e>,
+    /// The number of items.
+    len: usize,
+    sink: &'s mut dyn Sink,
+}
+
+impl<T: ToJson> ProducerCallback<T> for Run<'_, '_> {
+    type Output = io::Result<()>;
+
+    fn callback<P: Producer<Item = T>>(self, producer: P) -> io::Result<()> {
+        match self.encoder.layout {
+            Layout::Compact => run::<Array<Compact>, P>(self, producer, DEFAULT_INDENT),
+            Layout::Pretty(indent) => run::<Array<Pretty>, P>(self, producer, indent),
+            Layout::Lines => run::<Lines, P>(self, producer, DEFAULT_INDENT),
+        }
+    }
+}
+
+/// The text around and between elements of one layout.
+trait Pieces {
+    /// Before the first element: `[`, or nothing for JSON Lines.
+    const OPEN: &'static [u8];
+
+    /// Appends the elements of `items` to `buf`, `first` saying whether the
+    /// first of them is the first of the sequence, or returns the error an
+    /// element written through serde reported.
+    fn encode<I>(buf: &mut Vec<u8>, indent: &[u8], items: I, first: bool) -> Result<(), Error>
+    where
+        I: Iterator,
+        I::Item: ToJson;
+
+    /// After the last element; `empty` when there was none.
+    fn close(buf: &mut Vec<u8>, empty: bool);
+}
+
+struct Array<F>(F);
+struct Lines;
+
+impl<F: Format> Pieces for Array<F> {
+    const OPEN: &'static [u8] = b"[";
+
+    fn encode<I>(buf: &mut Vec<u8>, indent: &[u8], mut items: I, first: bool) -> Result<(), Error>
+    where
+        I: Iterator,
+        I::Item: ToJson,
+    {
+        let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
+        // Every element is at depth 1, whichever chunk it is in.
+        w.resume_array();
+        if first {
+            if let Some(item) = items.next() {
+                w.array_value(true);
+                item.write_json(&mut w);
+            }
+        }
+        for item in items {
+            w.array_value(false);
+            item.write_json(&mut w);
+        }
+        *buf = w.into_result()?;
+        Ok(())
+    }
+
+    fn close(buf: &mut Vec<u8>, empty: bool) {
+        // What `end_array` writes at depth 0.
+        if F::PRETTY && !empty {
+            buf.push(b'\n');
+        }
+        buf.push(b']');
+    }
+}
+
+impl Pieces for Lines {
+    const OPEN: &'static [u8] = b"";
+
+    fn encode<I>(buf: &mut Vec<u8>, _indent: &[u8], items: I, _first: bool) -> Result<(), Error>
+    where
+        I: Iterator,
+        I::Item: ToJson,
+    {
+        let mut w = JsonWriter::<Compact>::to_memory(std::mem::take(buf), DEFAULT_INDENT);
+        // As `to_writer_lines`: a raw value must not break its line.
+        w.set_compact_raw();
+        for item in items {
+            item.write_json(&mut w);
+            w.write_ascii(b"\n");
+        }
+        *buf = w.into_result()?;
+        Ok(())
+    }
+
+    fn close(_buf: &mut Vec<u8>, _empty: bool) {}
+}
+
+/// Splits `producer` (of `len` items) into consecutive producers of
+/// `chunk_len` items, the last one possibly shorter, each in a slot that
+/// whichever thread encodes it empties.
+fn split_chunks<P: Producer>(
+    mut producer: P,
+    mut len: usize,
+    chunk_len: usize,
+) -> Vec<Mutex<Option<P>>> {
+    let mut chunks = Vec::with_capacity(len.div_ceil(chunk_len));
+    while len > chunk_len {
+        let (chunk, rest) = producer.split_at(chunk_len);
+        chunks.push(Mutex::new(Some(chunk)));
+        producer = rest;
+        len -= chunk_len;
+    }
+    if len > 0 {
+        chunks.push(Mutex::new(Some(producer)));
+    }
+    chunks
+}
+
+/// Where the chunks sit in the sequence, for [`Sink::progress`].
+#[derive(Clone, Copy)]
+struct Progress {
+    /// Elements before the first chunk.
+    before: usize,
+    chunk_len: usize,
+    total: usize,
+}
+
+/// What a pool task reports for chunk `.0`: its bytes, or `None` when the
+/// encoder panicked (the scope then re-raises the panic).
+/// A chunk's bytes, or the error an element written through serde
+/// reported; `None` if the task panicked.
+type Encoded = (usize, Option<Result<Vec<u8>, Error>>);
+
+/// Sends `None` for its chunk if dropped before it sent the bytes, so that
+/// a panicking element cannot leave the caller waiting forever.
+struct Report<'a> {
+    chunk: usize,
+    to: &'a Sender<Encoded>,
+    sent: bool,
+}
+
+impl Drop for Report<'_> {
+    fn drop(&mut self) {
+        if !self.sent {
+            let _ = self.to.send((self.chunk, None));
+        }
+    }
+}
+
+/// Writes the chunks in order while rayon's pool encodes the ones ahead.
+///
+/// The calling thread hands each chunk to the pool as a task, keeping
+/// [`CHUNKS_PER_THREAD`] per pool thread in flight, and writes finished
+/// chunks in order as they arrive. When the next chunk to write is one
+/// that no task has started yet, the calling thread takes it and encodes
+/// it itself, straight into the output when the sink is a `Vec`, so that
+/// it works instead of waiting and its share of the bytes is never copied.
+/// There is no barrier: the pool always has the next chunks queued.
+fn pipeline<L: Pieces, P>(
+    chunks: Vec<Mutex<Option<P>>>,
+    progress: Progress,
+    indent: &[u8],
+    sink: &mut dyn Sink,
+) -> io::Result<()>
+where
+    P: Producer,
+    P::Item: ToJson,
+{
+    let in_flight = CHUNKS_PER_THREAD * rayon::current_num_threads().max(1);
+    let (to_caller, from_pool) = mpsc::channel::<Encoded>();
+    let spare: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
+    let take = |chunk: usize| {
+        chunks[chunk]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    };
+    rayon::in_place_scope(|scope| {
+        let spawn = |chunk: usize| {
+            let (to_caller, spare, stop, take) = (to_caller.clone(), &spare, &stop, &take);
+            scope.spawn(move |_| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let Some(producer) = take(chunk) else {
+                    // The calling thread took it.
+                    return;
+                };
+                let mut report = Report {
+                    chunk,
+                    to: &to_caller,
+                    sent: false,
+                };
+                let mut buf = spare
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4));
+                let encoded =
+                    L::encode(&mut buf, indent, producer.into_iter(), false).map(|()| buf);
+                // The caller's receiver outlives the scope, so this reaches it.
+                let _ = to_caller.send((chunk, Some(encoded)));
+                report.sent = true;
+            });
+        };
+        let count = chunks.len();
+        (0..count.min(in_flight)).for_each(spawn);
+        // Chunks that arrived before their turn.
+        let mut early: HashMap<usize, Option<Result<Vec<u8>, Error>>> = HashMap::new();
+        let mut own = Vec::new();
+        let result = (0..count).try_for_each(|chunk| {
+            sink.progress(progress.before + chunk * progress.chunk_len, progress.total);
+            let bytes = loop {
+                if let Some(bytes) = early.remove(&chunk) {
+                    break bytes;
+                }
+                if let Some(producer) = take(chunk) {
+                    match sink.direct() {
+                        Some(out) => {
+                            let encoded = L::encode(out, indent, producer.into_iter(), false);
+                            break Some(encoded.map(|()| Vec::new()));
+                        }
+                        None => {
+                            own.clear();
+                            let encoded = L::encode(&mut own, indent, producer.into_iter(), false);
+                            break Some(encoded.map(|()| std::mem::take(&mut own)));
+                        }
+                    }
+                }
+                // A task has this chunk. Rather than wait (its thread may
+                // have been preempted), encode a later chunk that no task
+                // has started, if any, to write when its turn comes.
+                let ahead = (chunk + 1..count.min(chunk + 1 + in_flight))
+                    .find_map(|later| Some((later, take(later)?)));
+                if let Some((later, producer)) = ahead {
+                    let mut buf = spare
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .pop()
+                        .unwrap_or_default();
+                    let encoded = L::encode(&mut buf, indent, producer.into_iter(), false);
+                    early.insert(later, Some(encoded.map(|()| buf)));
+                    continue;
+                }
+                let (done, bytes) = receive(&from_pool);
+                early.insert(done, bytes);
+            };
+            // A task panicked: stop here, and the scope re-raises it.
+            let Some(bytes) = bytes else {
+                return Err(None);
+            };
+            // A value written through serde failed: the document is lost,
+            // and nothing more is written.
+            let mut bytes = bytes.map_err(|error| Some(io::Error::from(error)))?;
+            let written = sink.write(&bytes);
+            if chunk + in_flight < count {
+                spawn(chunk + in_flight);
+            }
+            bytes.clear();
+            if own.capacity() == 0 {
+                own = bytes;
+            } else if bytes.capacity() > 0 {
+                spare.lock().unwrap_or_else(|e| e.into_inner()).push(bytes);
+            }
+            written.map_err(Some)
+        });
+        if result.is_err() {
+            // Tasks not started yet encode nothing.
+            stop.store(true, Ordering::Relaxed);
+        }
+        match result {
+            Ok(()) => Ok(()),
+            Err(Some(e)) => Err(e),
+            // The panic propagates when the scope ends.
+            Err(None) => Ok(()),
+        }
+    })
+}
+
+/// The next chunk from the pool. A caller that is itself a thread of the
+/// pool runs other tasks while it waits, so it never blocks a thread the
+/// chunks need (with one thread, they would never run).
+fn receive(from_pool: &Receiver<Encoded>) -> Encoded {
+    loop {
+        match from_pool.try_recv() {
+            Ok(done) => return done,
+            Err(TryRecvError::Disconnected) => unreachable!("the caller holds a sender"),
+            Err(TryRecvError::Empty) => {}
+        }
+        match rayon::yield_now() {
+            Some(rayon::Yield::Executed) => {}
+            Some(rayon::Yield::Idle) => std::thread::yield_now(),
+            None => return from_pool.recv().expect("the caller holds a sender"),
+        }
+    }
+}
+
+fn run<L: Pieces, P>(run: Run<'_, '_>, producer: P, indent: &[u8]) -> io::Result<()>
+where
+    P: Producer,
+    P::Item: ToJson,
+{
+    let Run { encoder, len, sink } = run;
+
+    // The first elements, on this thread; their size sets the chunk length.
+    let probe = len.min(PROBE_ELEMENTS);
+    let (head, rest) = producer.split_at(probe);
+    let mut buf = Vec::with_capacity(crate::INITIAL_CAPACITY);
+    buf.extend_from_slice(L::OPEN);
+    L::encode(&mut buf, indent, head.into_iter(), true)?;
+    let remaining = len - probe;
+    let per_element = (buf.len() - L::OPEN.len()).div_ceil(probe.max(1)).max(1);
+    let chunk_len = encoder
+        .chunk_len
+        .unwrap_or_else(|| (CHUNK_BYTES / per_element).max(1));
+    let parallel = match encoder.chunk_len {
+        Some(_) => remaining > chunk_len,
+        // Under two chunks of output the hand-overs would cost more than
+        // they save.
+        None => remaining.saturating_mul(per_element) >= 2 * CHUNK_BYTES,
+    };
+    if !parallel {
+        L::encode(&mut buf, indent, rest.into_iter(), false)?;
+        L::close(&mut buf, len == 0);
+        return sink.write_whole(buf);
+    }
+    sink.write(&buf)?;
+    drop(buf);
+    sink.progress(probe, len);
+
+    let chunks = split_chunks(rest, remaining, chunk_len);
+    let progress = Progress {
+        before: probe,
+        chunk_len,
+        total: len,
+    };
+    pipeline::<L, P>(chunks, progress, indent, sink)?;
+    let mut end = Vec::new();
+    L::close(&mut end, false);
+    sink.write(&end)
+}

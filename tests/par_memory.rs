@@ -1,0 +1,127 @@
+//! `json_runtime::par`'s streaming forms hold only the chunks in flight: a
+//! counting global allocator checks that writing 300 000 records, generated
+//! on the fly by a parallel iterator, to a file peaks at a few chunks per
+//! thread while the file grows to 20 MB; and that `par::to_vec` holds about
+//! the output once, not the output and a copy.
+//!
+//! This binary has a single test so that no other test allocates while the
+//! peak is measured (rayon's own threads are counted, as they should be).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use json_runtime::par::{self, Encoder, CHUNKS_PER_THREAD, CHUNK_BYTES};
+use json_runtime::ToJson;
+use rayon::prelude::*;
+
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let now = CURRENT.fetch_add(by, Relaxed) + by;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: forwards every call to `System` unchanged; only counts sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        CURRENT.fetch_sub(layout.size(), Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Runs `f` and returns the highest heap it used above the heap live before.
+fn peak_during(f: impl FnOnce()) -> usize {
+    let before = CURRENT.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    f();
+    PEAK.load(Relaxed) - before
+}
+
+#[derive(serde::Serialize, ToJson)]
+struct Record {
+    id: u64,
+    name: String,
+    score: f64,
+    flags: [bool; 2],
+    parent: Option<u64>,
+}
+
+fn record(i: u64) -> Record {
+    Record {
+        id: i,
+        name: format!("record number {i}"),
+        score: i as f64 * 0.25,
+        flags: [i.is_multiple_of(2), i.is_multiple_of(3)],
+        parent: i.checked_sub(1),
+    }
+}
+
+const RECORDS: u32 = 300_000;
+
+#[test]
+fn streaming_holds_only_the_chunks_in_flight() {
+    // Build the pool before measuring: its threads' stacks and queues are
+    // not part of an encoding.
+    let threads = rayon::current_num_threads();
+    // Queued and being encoded, the one being written, as many spare, and
+    // chunks overshooting their target by up to a quarter.
+    let bound = (2 * CHUNKS_PER_THREAD * threads + 2) * (CHUNK_BYTES + CHUNK_BYTES / 4) + (1 << 20);
+
+    let mut file = tempfile::tempfile().unwrap();
+    let generated = || (0..RECORDS).into_par_iter().map(|i| record(u64::from(i)));
+    let peak = peak_during(|| Encoder::array().to_writer(&mut file, generated()).unwrap());
+    let len = file.metadata().unwrap().len();
+    eprintln!("par to_writer: {RECORDS} records, {len} bytes, peak heap {peak} bytes (bound {bound}, {threads} threads)");
+    assert!(len > 15_000_000, "the file holds the whole array");
+    assert!(
+        peak < bound,
+        "peak heap {peak} bytes for a {len}-byte array"
+    );
+
+    let mut file = tempfile::tempfile().unwrap();
+    let peak = peak_during(|| Encoder::lines().to_writer(&mut file, generated()).unwrap());
+    eprintln!("par lines: peak heap {peak} bytes");
+    assert!(peak < bound, "peak heap {peak} bytes for JSON Lines");
+
+    // A slice: the same bound, on top of the slice itself.
+    let records: Vec<Record> = (0..u64::from(RECORDS)).map(record).collect();
+    let mut file = tempfile::tempfile().unwrap();
+    let peak = peak_during(|| par::to_writer(&mut file, &records).unwrap());
+    eprintln!("par::to_writer of a slice: peak heap {peak} bytes");
+    assert!(peak < bound, "peak heap {peak} bytes for a slice");
+
+    // In memory: the output once (rounded up to whole 2 MiB, with the
+    // estimate's margin), not the output and a copy of it.
+    let mut out_len = 0;
+    let peak = peak_during(|| out_len = par::to_vec(&records).len());
+    eprintln!("par::to_vec: {out_len} bytes, peak heap {peak} bytes");
+    assert!(peak > out_len, "the output is counted");
+    assert!(
+        peak < out_len + out_len / 4 + bound,
+        "peak heap {peak} bytes for {out_len} bytes of output"
+    );
+}
