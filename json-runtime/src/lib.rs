@@ -114,6 +114,8 @@ mod number;
 mod options;
 mod raw;
 mod stream;
+#[cfg(feature = "bytes")]
+mod web;
 mod writer;
 
 use std::io;
@@ -130,6 +132,13 @@ pub use options::{Escape, Options};
 pub use raw::{to_raw_json, RawJson, RawJsonError};
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 pub use writer::{Compact, Format, JsonWriter, Pretty};
+
+#[cfg(feature = "actix-web")]
+pub use web::actix;
+#[cfg(feature = "axum")]
+pub use web::axum;
+#[cfg(feature = "bytes")]
+pub use web::{to_bytes, to_bytes_pretty};
 
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.
 ///
