@@ -50,6 +50,7 @@
 //! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`] |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number` (feature `serde_json`) | they implement [`ToJson`] |
+//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, and `to_bytes` for any framework |
 //!
 //! # Nesting depth
 //!

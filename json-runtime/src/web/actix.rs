@@ -64,6 +64,21 @@ use crate::ToJson;
 /// A JSON response: `value` encoded as compact JSON, sent with
 /// `Content-Type: application/json` and a `Content-Length`.
 ///
+/// The response equals `actix_web::web::Json(value)`'s, byte for byte, for
+/// types that derive both `Serialize` and `ToJson`.
+///
+/// ```
+/// use actix_web::{body::MessageBody, test::TestRequest, Responder};
+/// use json_runtime::actix::Json;
+///
+/// let response = Json(["a", "b"]).respond_to(&TestRequest::default().to_http_request());
+/// assert_eq!(response.headers().get("content-type").unwrap(), "application/json");
+/// let body = response.into_body().try_into_bytes().unwrap();
+/// assert_eq!(body, r#"["a","b"]"#);
+/// ```
+///
+/// With another status, as any actix-web responder:
+///
 /// ```
 /// use actix_web::{http::StatusCode, Responder};
 /// use json_runtime::actix::Json;

@@ -76,6 +76,20 @@ use crate::ToJson;
 /// derive both `Serialize` and `ToJson`.
 ///
 /// ```
+/// use axum::response::IntoResponse;
+/// use json_runtime::axum::Json;
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let response = Json(["a", "b"]).into_response();
+/// assert_eq!(response.headers()["content-type"], "application/json");
+/// let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+/// assert_eq!(body, r#"["a","b"]"#);
+/// # });
+/// ```
+///
+/// With a status code or headers, as any axum response:
+///
+/// ```
 /// use axum::http::StatusCode;
 /// use axum::response::IntoResponse;
 /// use json_runtime::axum::Json;
@@ -238,8 +252,8 @@ pub struct JsonArray {
 
 impl JsonArray {
     /// Streams the items of an iterator, encoding each chunk when hyper asks
-    /// for it. Items may be values or references to `'static` data (an
-    /// `Arc<Vec<T>>` can be turned into one with an index range).
+    /// for it. The items may be owned values, or references to `'static`
+    /// data.
     pub fn new<I>(items: I) -> Self
     where
         I: IntoIterator,

@@ -14,15 +14,18 @@ use futures_core::Stream;
 
 use crate::stream::{fill_array, fill_lines, ArrayState};
 use crate::writer::{Compact, Pretty};
-use crate::{ToJson, DEFAULT_INDENT};
+use crate::{ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
 
 /// A chunk goes out once it passes this size: large enough that framing and
 /// system calls cost little per byte, small enough that a server holding a
 /// few per connection stays in flat memory.
 const CHUNK: usize = 64 * 1024;
 
-/// The capacity each chunk starts with, so that the element which crosses
-/// [`CHUNK`] usually fits without the buffer doubling.
+/// The capacity each chunk after the first starts with, so that the
+/// element which crosses [`CHUNK`] usually fits without the buffer
+/// doubling. The first starts as small as `to_vec`'s buffer, since a short
+/// sequence is sent whole in it and the allocation lives as long as the
+/// response is in flight.
 const CHUNK_CAPACITY: usize = CHUNK + CHUNK / 4;
 
 /// The error type of fallible streams and of the body types, as hyper,
@@ -119,6 +122,7 @@ pub(crate) struct IterChunks<I> {
     encoder: Encoder,
     /// A chunk [`ChunkSource::whole`] encoded but could not send whole.
     first: Option<Bytes>,
+    started: bool,
     items_done: bool,
 }
 
@@ -128,6 +132,7 @@ impl<I> IterChunks<I> {
             items,
             encoder: Encoder::new(framing),
             first: None,
+            started: false,
             items_done: false,
         }
     }
@@ -146,7 +151,13 @@ where
         // JSON Lines end with an empty fill when the items run out right
         // after a chunk went out; an array always ends with `]`.
         while !self.items_done {
-            let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+            let capacity = if self.started {
+                CHUNK_CAPACITY
+            } else {
+                INITIAL_CAPACITY
+            };
+            self.started = true;
+            let mut buf = Vec::with_capacity(capacity);
             self.items_done = self.encoder.fill(&mut buf, &mut self.items, CHUNK);
             if !buf.is_empty() {
                 return Some(Bytes::from(buf));
