@@ -23,11 +23,11 @@
 //! `--seconds` (default 0.4) in turn, the order alternating between rounds,
 //! over `--rounds` rounds (default 9). Reported per route: requests per
 //! second (median over rounds), p50 and p99 latency (all rounds' requests),
-//! and the server thread's CPU time per request (from
-//! `/proc/thread-self/schedstat`, read by the server itself before and
-//! after each run), then the ratios to `axum::Json`, each the median of the
-//! per-round ratios. The encoders alone are timed too, as each responder
-//! calls them, to show how much of a request the encoding is.
+//! and the server thread's CPU time per request (`CLOCK_THREAD_CPUTIME_ID`,
+//! read by the server itself before and after each run), then the ratios to `axum::Json`, each the median of the
+//! per-round ratios. The encoders alone are timed too (CPU time of this
+//! thread), as each responder calls them, to show how much of a request
+//! the encoding is.
 //!
 //! Only loopback traffic; every run is bounded by its duration and every
 //! request by a timeout.
@@ -133,12 +133,23 @@ const ROUTES: [Route; 5] = [
     },
 ];
 
-/// The server thread's CPU time so far, in nanoseconds: the first field of
-/// `/proc/thread-self/schedstat` (Linux). The server runs on one thread, so
-/// this handler, called before and after a run, brackets all its work.
+/// The calling thread's CPU time so far, in nanoseconds, so that time spent
+/// preempted by other processes on a shared machine is not counted. The
+/// server runs on one thread, so its `/cpu` handler, called before and
+/// after a run, brackets all the server's work. `None` where the clock is
+/// missing.
 fn thread_cpu_ns() -> Option<u64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    stat.split_whitespace().next()?.parse().ok()
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid, writable `timespec` for the duration of the
+    // call, which only writes to it.
+    let failed = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } != 0;
+    if failed {
+        return None;
+    }
+    Some(now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64)
 }
 
 fn app(products: &'static [products::Product], records: &'static [records::Record]) -> Router {
@@ -284,7 +295,8 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[at] as f64
 }
 
-/// The median time of one call of `f`, over `rounds` timed batches.
+/// The median CPU time of one call of `f` (wall time where the thread
+/// clock is missing), over timed batches of about 20 ms.
 fn time_encoder(rounds: usize, mut f: impl FnMut() -> usize) -> f64 {
     let start = Instant::now();
     let mut batch = 0;
@@ -294,11 +306,17 @@ fn time_encoder(rounds: usize, mut f: impl FnMut() -> usize) -> f64 {
     }
     let mut samples: Vec<f64> = (0..rounds.max(5) * 3)
         .map(|_| {
+            let cpu = thread_cpu_ns();
             let start = Instant::now();
             for _ in 0..batch {
                 black_box(f());
             }
-            start.elapsed().as_nanos() as f64 / batch as f64
+            let wall = start.elapsed().as_nanos() as f64;
+            let ns = match (cpu, thread_cpu_ns()) {
+                (Some(before), Some(after)) => (after - before) as f64,
+                _ => wall,
+            };
+            ns / batch as f64
         })
         .collect();
     median(&mut samples)
@@ -464,7 +482,7 @@ fn main() {
     }
 
     println!();
-    println!("The encoders alone, as each responder calls them (median per call):");
+    println!("The encoders alone, as each responder calls them (median CPU time per call):");
     println!();
     println!("| response | axum::Json's serde_json::to_writer(BytesMut) | json_runtime::to_bytes | ratio |");
     println!("|---|---:|---:|---:|");

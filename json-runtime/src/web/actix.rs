@@ -59,6 +59,7 @@ use bytes::Bytes;
 use futures_core::Stream;
 
 use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
+use super::APPLICATION_JSON;
 use crate::ToJson;
 
 /// A JSON response: `value` encoded as compact JSON, sent with
@@ -127,7 +128,7 @@ impl<T: ToJson> Responder for Json<T> {
     type Body = Bytes;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
-        whole_response(crate::web::to_bytes(&self.0), Framing::Array)
+        response(crate::to_bytes(&self.0), APPLICATION_JSON)
     }
 }
 
@@ -146,31 +147,26 @@ impl<T: ToJson> Responder for JsonPretty<T> {
     type Body = Bytes;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
-        whole_response(crate::web::to_bytes_pretty(&self.0), Framing::Array)
+        response(crate::to_bytes_pretty(&self.0), APPLICATION_JSON)
     }
 }
 
-/// A response whose body is one buffer, sent with a `Content-Length`.
-fn whole_response(body: Bytes, framing: Framing) -> HttpResponse<Bytes> {
+/// A `200 OK` response with its `Content-Type`. A body of one `Bytes` is
+/// sent with a `Content-Length`.
+fn response<B>(body: B, content_type: &'static str) -> HttpResponse<B> {
     let mut response = HttpResponse::with_body(StatusCode::OK, body);
-    response.headers_mut().insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static(framing.content_type()),
-    );
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
 }
 
 fn streamed_response(mut source: Box<dyn ChunkSource>, framing: Framing) -> HttpResponse {
     let body = match source.whole() {
-        Some(body) => BoxBody::new(body),
+        Some(whole) => BoxBody::new(whole),
         None => BoxBody::new(ChunkedBody { source }),
     };
-    let mut response = HttpResponse::with_body(StatusCode::OK, body);
-    response.headers_mut().insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static(framing.content_type()),
-    );
-    response
+    response(body, framing.content_type())
 }
 
 /// The body of a streamed response: hands the source's chunks to

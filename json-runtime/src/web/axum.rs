@@ -67,6 +67,7 @@ use http::header::{HeaderValue, CONTENT_TYPE};
 use http_body::Frame;
 
 use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
+use super::APPLICATION_JSON;
 use crate::ToJson;
 
 /// A JSON response: `value` encoded as compact JSON, sent with
@@ -150,7 +151,7 @@ impl<T> std::ops::DerefMut for Json<T> {
 
 impl<T: ToJson> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
-        whole_response(crate::web::to_bytes(&self.0), Framing::Array)
+        response(Body::from(crate::to_bytes(&self.0)), APPLICATION_JSON)
     }
 }
 
@@ -167,37 +168,33 @@ impl<T> From<T> for JsonPretty<T> {
 
 impl<T: ToJson> IntoResponse for JsonPretty<T> {
     fn into_response(self) -> Response {
-        whole_response(crate::web::to_bytes_pretty(&self.0), Framing::Array)
+        response(
+            Body::from(crate::to_bytes_pretty(&self.0)),
+            APPLICATION_JSON,
+        )
     }
 }
 
-/// A response whose body is one buffer: hyper sends it with a
-/// `Content-Length`. Not generic, so it is compiled once.
-fn whole_response(body: Bytes, framing: Framing) -> Response {
-    let mut response = Response::new(Body::from(body));
-    response.headers_mut().insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static(framing.content_type()),
-    );
+/// The response with its `Content-Type`. Not generic, so it is compiled
+/// once. A body of one `Bytes` has an exact size, which hyper sends as the
+/// `Content-Length`.
+fn response(body: Body, content_type: &'static str) -> Response {
+    let mut response = Response::new(body);
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
 }
 
-/// A streamed response for a source that has to be `Send`, as hyper's
-/// bodies do.
+/// A streamed response's source: hyper's bodies have to be `Send`.
 type SendSource = Box<dyn ChunkSource + Send>;
 
 fn streamed_response(mut source: SendSource, framing: Framing) -> Response {
-    match source.whole() {
-        Some(body) => whole_response(body, framing),
-        None => {
-            let mut response = Response::new(Body::new(ChunkedBody { source }));
-            response.headers_mut().insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static(framing.content_type()),
-            );
-            response
-        }
-    }
+    let body = match source.whole() {
+        Some(whole) => Body::from(whole),
+        None => Body::new(ChunkedBody { source }),
+    };
+    response(body, framing.content_type())
 }
 
 /// The body of a streamed response: hands the source's chunks to hyper.
