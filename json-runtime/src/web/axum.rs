@@ -294,7 +294,8 @@ impl JsonArray {
     /// Streams the `Ok` items of a `Stream` of `Result`s, such as a
     /// database cursor, as they arrive. The first `Err` ends the response
     /// by cutting the body short (hyper closes the connection without
-    /// completing the chunked body), so the client sees a failed transfer
+    /// completing the chunked body, or without sending anything if it had
+    /// not flushed the head yet), so the client sees a failed transfer
     /// rather than a valid but incomplete array.
     pub fn from_try_stream<S, T, E>(items: S) -> Self
     where
