@@ -69,6 +69,7 @@
 //! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
+//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, and `to_bytes` for any framework |
 //!
 //! # Memory
 //!
@@ -244,6 +245,8 @@ mod raw;
 #[cfg(feature = "serde")]
 mod serde_bridge;
 mod stream;
+#[cfg(feature = "bytes")]
+mod web;
 mod writer;
 
 use std::io;
@@ -269,6 +272,13 @@ pub use stream::Pieces;
 pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 use writer::Setup;
 pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
+
+#[cfg(feature = "actix-web")]
+pub use web::actix;
+#[cfg(feature = "axum")]
+pub use web::axum;
+#[cfg(feature = "bytes")]
+pub use web::{to_bytes, to_bytes_pretty};
 
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.
 ///

@@ -1,0 +1,414 @@
+//! JSON responses for [axum](https://docs.rs/axum) 0.8 (feature `axum`).
+//!
+//! | handler returns | body | `Content-Type` |
+//! |---|---|---|
+//! | [`Json(value)`](Json) | `serde_json::to_vec(&value)`, one buffer, with `Content-Length` | `application/json` |
+//! | [`Json(value).pretty()`](Json::pretty), [`JsonPretty(value)`](JsonPretty) | `serde_json::to_vec_pretty(&value)` | `application/json` |
+//! | [`JsonArray::new(iter)`](JsonArray::new), [`JsonArray::from_stream(stream)`](JsonArray::from_stream) | one JSON array, encoded while it is sent | `application/json` |
+//! | [`JsonLines::new(iter)`](JsonLines::new), [`JsonLines::from_stream(stream)`](JsonLines::from_stream) | JSON Lines, one item per line | `application/x-ndjson` |
+//!
+//! [`Json`] replaces `axum::Json` on the response side: the same handler
+//! with `json_runtime::axum::Json` sends the same bytes and headers.
+//! Encoding cannot fail, so there is no `500` path.
+//!
+//! ```
+//! use axum::{routing::get, Router};
+//! use json_runtime::axum::{Json, JsonArray};
+//! use json_runtime::ToJson;
+//!
+//! #[derive(ToJson)]
+//! struct Product {
+//!     id: u32,
+//!     name: String,
+//! }
+//!
+//! async fn product() -> Json<Product> {
+//!     Json(Product { id: 1, name: "Kettle".into() })
+//! }
+//!
+//! /// A million products, never all in memory.
+//! async fn catalogue() -> JsonArray {
+//!     JsonArray::new((0..1_000_000).map(|id| Product { id, name: format!("Product {id}") }))
+//! }
+//!
+//! let app: Router = Router::new()
+//!     .route("/product", get(product))
+//!     .route("/catalogue", get(catalogue));
+//! ```
+//!
+//! This module builds on axum-core, which axum re-exports, so the feature
+//! does not compile axum's router or server into this crate.
+//!
+//! # Streaming
+//!
+//! [`JsonArray`] and [`JsonLines`] encode the items of an iterator, or of a
+//! `futures` `Stream`, into chunks of about 64 KiB as hyper asks for them:
+//! the server holds a chunk or two per response whatever the length, and a
+//! slow client holds back the encoder. A sequence whose whole output fits in
+//! the first chunk goes out with a `Content-Length`; a longer one with
+//! `Transfer-Encoding: chunked`, never with an empty chunk. Items of a
+//! stream are encoded as they arrive, and what is ready is sent whenever
+//! the stream has to wait.
+//!
+//! If the client goes away, hyper drops the body, and with it the iterator
+//! or stream: nothing more is encoded. A stream of `Result`s
+//! ([`JsonArray::from_try_stream`]) ends the response on its first `Err`
+//! by cutting the body short, so the client sees an incomplete response
+//! rather than a shorter document that parses.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use axum_core::body::Body;
+use axum_core::response::{IntoResponse, Response};
+use bytes::Bytes;
+use futures_core::Stream;
+use http::header::{HeaderValue, CONTENT_TYPE};
+use http::StatusCode;
+use http_body::Frame;
+
+use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
+use super::APPLICATION_JSON;
+use crate::ToJson;
+
+/// A JSON response: `value` encoded as compact JSON, sent with
+/// `Content-Type: application/json` and a `Content-Length`.
+///
+/// The response equals `axum::Json(value)`'s, byte for byte, for types that
+/// derive both `Serialize` and `ToJson`.
+///
+/// ```
+/// use axum::response::IntoResponse;
+/// use json_runtime::axum::Json;
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let response = Json(["a", "b"]).into_response();
+/// assert_eq!(response.headers()["content-type"], "application/json");
+/// let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+/// assert_eq!(body, r#"["a","b"]"#);
+/// # });
+/// ```
+///
+/// With a status code or headers, as any axum response:
+///
+/// ```
+/// use axum::http::StatusCode;
+/// use axum::response::IntoResponse;
+/// use json_runtime::axum::Json;
+///
+/// #[derive(json_runtime::ToJson)]
+/// struct Created {
+///     id: u64,
+/// }
+///
+/// async fn create() -> impl IntoResponse {
+///     (StatusCode::CREATED, Json(Created { id: 7 }))
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Json<T>(pub T);
+
+impl<T> Json<T> {
+    /// The same response in the pretty layout, indented by two spaces, as
+    /// `serde_json::to_vec_pretty` writes it.
+    ///
+    /// ```
+    /// use json_runtime::axum::{Json, JsonPretty};
+    ///
+    /// async fn settings(pretty: bool) -> axum::response::Response {
+    ///     use axum::response::IntoResponse;
+    ///     let settings = [("theme", "dark")];
+    ///     if pretty {
+    ///         Json(settings).pretty().into_response()
+    ///     } else {
+    ///         Json(settings).into_response()
+    ///     }
+    /// }
+    /// ```
+    pub fn pretty(self) -> JsonPretty<T> {
+        JsonPretty(self.0)
+    }
+}
+
+impl<T> From<T> for Json<T> {
+    fn from(value: T) -> Self {
+        Json(value)
+    }
+}
+
+impl<T> std::ops::Deref for Json<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Json<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T: ToJson> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        body_response(super::try_body(&self.0, false))
+    }
+}
+
+/// A JSON response in the pretty layout: `value` encoded as
+/// `serde_json::to_vec_pretty` encodes it, otherwise as [`Json`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct JsonPretty<T>(pub T);
+
+impl<T> From<T> for JsonPretty<T> {
+    fn from(value: T) -> Self {
+        JsonPretty(value)
+    }
+}
+
+impl<T: ToJson> IntoResponse for JsonPretty<T> {
+    fn into_response(self) -> Response {
+        body_response(super::try_body(&self.0, true))
+    }
+}
+
+/// The JSON response, or, if a value written through serde failed, a 500
+/// with the error as plain text, as `axum::Json` answers.
+fn body_response(body: Result<Bytes, crate::Error>) -> Response {
+    match body {
+        Ok(bytes) => response(Body::from(bytes), APPLICATION_JSON),
+        Err(error) => {
+            let mut response = response(Body::from(error.to_string()), TEXT_PLAIN_UTF_8);
+            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            response
+        }
+    }
+}
+
+/// `Content-Type` of the error text, as axum sends it.
+const TEXT_PLAIN_UTF_8: &str = "text/plain; charset=utf-8";
+
+/// The response with its `Content-Type`. Not generic, so it is compiled
+/// once. A body of one `Bytes` has an exact size, which hyper sends as the
+/// `Content-Length`.
+fn response(body: Body, content_type: &'static str) -> Response {
+    let mut response = Response::new(body);
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}
+
+/// A streamed response's source: hyper's bodies have to be `Send`.
+type SendSource = Box<dyn ChunkSource + Send>;
+
+fn streamed_response(mut source: SendSource, framing: Framing) -> Response {
+    let body = match source.whole() {
+        Some(whole) => Body::from(whole),
+        None => Body::new(ChunkedBody { source }),
+    };
+    response(body, framing.content_type())
+}
+
+/// The body of a streamed response: hands the source's chunks to hyper.
+struct ChunkedBody {
+    source: SendSource,
+}
+
+impl http_body::Body for ChunkedBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        self.get_mut()
+            .source
+            .poll_chunk(cx)
+            .map(|chunk| chunk.map(|chunk| chunk.map(Frame::data)))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.source.is_done()
+    }
+}
+
+/// A streamed JSON array response: the items of an iterator or a `Stream`,
+/// encoded while the response is sent, with `Content-Type:
+/// application/json`.
+///
+/// The bytes equal `serde_json::to_vec` of the items collected into a
+/// `Vec`. See [the module docs](self#streaming) for memory, chunking and
+/// disconnects.
+///
+/// ```
+/// use json_runtime::axum::JsonArray;
+///
+/// #[derive(json_runtime::ToJson)]
+/// struct Reading {
+///     sensor: u32,
+///     celsius: f64,
+/// }
+///
+/// async fn readings() -> JsonArray {
+///     JsonArray::new((0..100_000).map(|sensor| Reading { sensor, celsius: 21.5 }))
+/// }
+/// ```
+#[must_use = "a JsonArray does nothing until it is returned as a response"]
+pub struct JsonArray {
+    source: SendSource,
+}
+
+impl JsonArray {
+    /// Streams the items of an iterator, encoding each chunk when hyper asks
+    /// for it. The items may be owned values, or references to `'static`
+    /// data.
+    pub fn new<I>(items: I) -> Self
+    where
+        I: IntoIterator,
+        I::IntoIter: Send + 'static,
+        I::Item: ToJson,
+    {
+        JsonArray {
+            source: Box::new(IterChunks::new(items.into_iter(), Framing::Array)),
+        }
+    }
+
+    /// Streams the items of a `Stream` as they arrive.
+    ///
+    /// ```
+    /// use json_runtime::axum::JsonArray;
+    ///
+    /// async fn numbers() -> JsonArray {
+    ///     let (tx, rx) = tokio::sync::mpsc::channel::<u64>(16);
+    ///     tokio::spawn(async move {
+    ///         for i in 0..1000 {
+    ///             if tx.send(i).await.is_err() {
+    ///                 break; // the client went away
+    ///             }
+    ///         }
+    ///     });
+    ///     JsonArray::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
+    ///         rx.recv().await.map(|item| (item, rx))
+    ///     }))
+    /// }
+    /// ```
+    pub fn from_stream<S>(items: S) -> Self
+    where
+        S: Stream + Send + 'static,
+        S::Item: ToJson + 'static,
+    {
+        JsonArray {
+            source: Box::new(StreamChunks::new(items, Framing::Array)),
+        }
+    }
+
+    /// Streams the `Ok` items of a `Stream` of `Result`s, such as a
+    /// database cursor, as they arrive. The first `Err` ends the response
+    /// by cutting the body short (hyper closes the connection without
+    /// completing the chunked body, or without sending anything if it had
+    /// not flushed the head yet), so the client sees a failed transfer
+    /// rather than a valid but incomplete array.
+    pub fn from_try_stream<S, T, E>(items: S) -> Self
+    where
+        S: Stream<Item = Result<T, E>> + Send + 'static,
+        T: ToJson + 'static,
+        E: Into<BoxError> + 'static,
+    {
+        JsonArray {
+            source: Box::new(StreamChunks::new_fallible(items, Framing::Array)),
+        }
+    }
+
+    /// Writes the array in the pretty layout, indented by two spaces: the
+    /// bytes of `serde_json::to_vec_pretty` of the collected items.
+    pub fn pretty(mut self) -> Self {
+        self.source.pretty();
+        self
+    }
+}
+
+impl IntoResponse for JsonArray {
+    fn into_response(self) -> Response {
+        streamed_response(self.source, Framing::Array)
+    }
+}
+
+impl std::fmt::Debug for JsonArray {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonArray").finish_non_exhaustive()
+    }
+}
+
+/// A streamed [JSON Lines](https://jsonlines.org) response: each item of an
+/// iterator or a `Stream` as one compact JSON value followed by `\n`, with
+/// `Content-Type: application/x-ndjson`.
+///
+/// Each line equals `serde_json::to_vec` of its item. No items make an
+/// empty body. Otherwise as [`JsonArray`].
+///
+/// ```
+/// use json_runtime::axum::JsonLines;
+///
+/// async fn events() -> JsonLines {
+///     JsonLines::new((0..3).map(|id| [("id", id)]))
+/// }
+/// ```
+#[must_use = "a JsonLines does nothing until it is returned as a response"]
+pub struct JsonLines {
+    source: SendSource,
+}
+
+impl JsonLines {
+    /// Streams the items of an iterator, as [`JsonArray::new`] does.
+    pub fn new<I>(items: I) -> Self
+    where
+        I: IntoIterator,
+        I::IntoIter: Send + 'static,
+        I::Item: ToJson,
+    {
+        JsonLines {
+            source: Box::new(IterChunks::new(items.into_iter(), Framing::Lines)),
+        }
+    }
+
+    /// Streams the items of a `Stream` as they arrive, as
+    /// [`JsonArray::from_stream`] does.
+    pub fn from_stream<S>(items: S) -> Self
+    where
+        S: Stream + Send + 'static,
+        S::Item: ToJson + 'static,
+    {
+        JsonLines {
+            source: Box::new(StreamChunks::new(items, Framing::Lines)),
+        }
+    }
+
+    /// Streams the `Ok` items of a `Stream` of `Result`s and cuts the body
+    /// short on the first `Err`, as [`JsonArray::from_try_stream`] does.
+    /// The lines before the error may have reached the client.
+    pub fn from_try_stream<S, T, E>(items: S) -> Self
+    where
+        S: Stream<Item = Result<T, E>> + Send + 'static,
+        T: ToJson + 'static,
+        E: Into<BoxError> + 'static,
+    {
+        JsonLines {
+            source: Box::new(StreamChunks::new_fallible(items, Framing::Lines)),
+        }
+    }
+}
+
+impl IntoResponse for JsonLines {
+    fn into_response(self) -> Response {
+        streamed_response(self.source, Framing::Lines)
+    }
+}
+
+impl std::fmt::Debug for JsonLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonLines").finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,353 @@
+//! Encoding a sequence into response-body chunks, independent of the
+//! framework: the axum and actix-web modules wrap a [`ChunkSource`] in
+//! their own body types.
+//!
+//! Every chunk handed out holds at least one byte. An empty chunk means
+//! "end of body" in HTTP/1.1 chunked encoding, and not every server skips
+//! one, so none is ever produced.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use futures_core::Stream;
+
+use crate::options::Style;
+use crate::stream::{fill_array, fill_lines, ArrayState};
+use crate::writer::{Compact, Pretty};
+use crate::{ToJson, INITIAL_CAPACITY};
+
+/// A chunk goes out once it passes this size: large enough that framing and
+/// system calls cost little per byte, small enough that a server holding a
+/// few per connection stays in flat memory.
+const CHUNK: usize = 64 * 1024;
+
+/// The capacity each chunk after the first starts with, so that the
+/// element which crosses [`CHUNK`] usually fits without the buffer
+/// doubling. The first starts as small as `to_vec`'s buffer, since a short
+/// sequence is sent whole in it and the allocation lives as long as the
+/// response is in flight.
+const CHUNK_CAPACITY: usize = CHUNK + CHUNK / 4;
+
+/// The error type of fallible streams and of the body types, as hyper,
+/// axum and actix-web take it.
+pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// How the items of a sequence are laid out in the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Framing {
+    /// One compact JSON array.
+    Array,
+    /// One JSON array, indented by two spaces.
+    ArrayPretty,
+    /// JSON Lines: each item compact, followed by `\n`.
+    Lines,
+}
+
+impl Framing {
+    pub(crate) fn content_type(self) -> &'static str {
+        match self {
+            Framing::Array | Framing::ArrayPretty => super::APPLICATION_JSON,
+            Framing::Lines => super::APPLICATION_NDJSON,
+        }
+    }
+}
+
+/// The framing and, for arrays, whether `[` and an element went out yet.
+struct Encoder {
+    framing: Framing,
+    state: ArrayState,
+}
+
+impl Encoder {
+    fn new(framing: Framing) -> Self {
+        Encoder {
+            framing,
+            state: ArrayState::Start,
+        }
+    }
+
+    /// Encodes items into `buf` (empty on entry) until it holds `threshold`
+    /// bytes or the items run out; says whether they ran out, and then the
+    /// closing `]` of an array is in `buf` too. Fails with the error of an
+    /// item written through serde.
+    fn fill<I>(
+        &mut self,
+        buf: &mut Vec<u8>,
+        items: &mut I,
+        threshold: usize,
+    ) -> Result<bool, BoxError>
+    where
+        I: Iterator,
+        I::Item: ToJson,
+    {
+        let style = Style::DEFAULT;
+        let filled = match self.framing {
+            Framing::Array => {
+                fill_array::<Compact, _>(buf, style, items, &mut self.state, threshold)
+            }
+            Framing::ArrayPretty => {
+                fill_array::<Pretty, _>(buf, style, items, &mut self.state, threshold)
+            }
+            Framing::Lines => fill_lines(buf, style, items, threshold),
+        };
+        filled.map_err(Into::into)
+    }
+
+    /// Switches an array that has not started to the pretty layout.
+    fn pretty(&mut self) {
+        if self.framing == Framing::Array && self.state == ArrayState::Start {
+            self.framing = Framing::ArrayPretty;
+        }
+    }
+}
+
+/// A sequence being encoded into body chunks, with its item type erased so
+/// that the response types need no type parameters.
+pub(crate) trait ChunkSource {
+    /// The whole body, when it can be encoded now (without waiting for a
+    /// stream) and fits in one chunk, so that it can be sent with a
+    /// `Content-Length`. Otherwise `None`, and whatever was encoded is kept
+    /// for [`poll_chunk`](Self::poll_chunk).
+    fn whole(&mut self) -> Option<Bytes>;
+
+    /// The next chunk, never empty; `None` once the body is complete. After
+    /// an `Err` the body is cut short: the server must not end it as if it
+    /// were complete, so the client sees the failure.
+    fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, BoxError>>>;
+
+    /// Whether [`poll_chunk`](Self::poll_chunk) would return `None`, so that
+    /// the server can end the body along with the last chunk.
+    fn is_done(&self) -> bool;
+
+    /// Writes an array in the pretty layout. Called before any chunk is.
+    fn pretty(&mut self);
+}
+
+/// Chunks from an iterator: each is encoded on demand, when the server asks
+/// for it, so a slow client holds back the iterator.
+pub(crate) struct IterChunks<I> {
+    items: I,
+    encoder: Encoder,
+    /// A chunk [`ChunkSource::whole`] encoded but could not send whole.
+    first: Option<Bytes>,
+    /// An error [`ChunkSource::whole`] met, for `poll_chunk` to report.
+    error: Option<BoxError>,
+    started: bool,
+    items_done: bool,
+}
+
+impl<I> IterChunks<I> {
+    pub(crate) fn new(items: I, framing: Framing) -> Self {
+        IterChunks {
+            items,
+            encoder: Encoder::new(framing),
+            first: None,
+            error: None,
+            started: false,
+            items_done: false,
+        }
+    }
+}
+
+impl<I> IterChunks<I>
+where
+    I: Iterator,
+    I::Item: ToJson,
+{
+    /// Encodes the next chunk; `None` once the output is complete. After
+    /// an error, which ends the body, there is no chunk.
+    fn next_chunk(&mut self) -> Option<Result<Bytes, BoxError>> {
+        if let Some(first) = self.first.take() {
+            return Some(Ok(first));
+        }
+        if let Some(error) = self.error.take() {
+            return Some(Err(error));
+        }
+        // JSON Lines end with an empty fill when the items run out right
+        // after a chunk went out; an array always ends with `]`.
+        while !self.items_done {
+            let capacity = if self.started {
+                CHUNK_CAPACITY
+            } else {
+                INITIAL_CAPACITY
+            };
+            self.started = true;
+            let mut buf = Vec::with_capacity(capacity);
+            match self.encoder.fill(&mut buf, &mut self.items, CHUNK) {
+                Ok(done) => self.items_done = done,
+                Err(error) => {
+                    self.items_done = true;
+                    return Some(Err(error));
+                }
+            }
+            if !buf.is_empty() {
+                return Some(Ok(Bytes::from(buf)));
+            }
+        }
+        None
+    }
+}
+
+impl<I> ChunkSource for IterChunks<I>
+where
+    I: Iterator,
+    I::Item: ToJson,
+{
+    fn whole(&mut self) -> Option<Bytes> {
+        debug_assert!(self.first.is_none());
+        match self.next_chunk() {
+            // Sent as a failing body by `poll_chunk`, never as a whole one.
+            Some(Err(error)) => {
+                self.error = Some(error);
+                None
+            }
+            Some(Ok(chunk)) if self.items_done => Some(chunk),
+            Some(Ok(chunk)) => {
+                self.first = Some(chunk);
+                None
+            }
+            None => Some(Bytes::new()),
+        }
+    }
+
+    fn poll_chunk(&mut self, _cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, BoxError>>> {
+        Poll::Ready(self.next_chunk())
+    }
+
+    fn is_done(&self) -> bool {
+        self.items_done && self.first.is_none() && self.error.is_none()
+    }
+
+    fn pretty(&mut self) {
+        self.encoder.pretty();
+    }
+}
+
+/// Chunks from a `Stream`: items are encoded as they arrive, and a chunk
+/// goes out when it passes [`CHUNK`] or when the stream has nothing ready,
+/// so a slow source is not held back waiting to fill a chunk.
+pub(crate) struct StreamChunks<S: Stream, T> {
+    /// Boxed so that any stream, `Unpin` or not, can be polled without
+    /// pin projections.
+    stream: Pin<Box<S>>,
+    /// Turns a stream item into a value or the error that ends the body:
+    /// `Ok` for plain streams, the item itself for `Result` streams.
+    into_value: fn(S::Item) -> Result<T, BoxError>,
+    encoder: Encoder,
+    /// The chunk being filled.
+    buf: Vec<u8>,
+    /// Where one item is encoded before it joins `buf`: the encoders fill
+    /// an empty buffer.
+    item: Vec<u8>,
+    done: bool,
+}
+
+impl<S, T> StreamChunks<S, T>
+where
+    S: Stream,
+    T: ToJson,
+{
+    pub(crate) fn new(stream: S, framing: Framing) -> Self
+    where
+        S: Stream<Item = T>,
+    {
+        Self::with(stream, framing, Ok)
+    }
+
+    pub(crate) fn new_fallible<E>(stream: S, framing: Framing) -> Self
+    where
+        S: Stream<Item = Result<T, E>>,
+        E: Into<BoxError>,
+    {
+        Self::with(stream, framing, |item| item.map_err(Into::into))
+    }
+
+    fn with(stream: S, framing: Framing, into_value: fn(S::Item) -> Result<T, BoxError>) -> Self {
+        StreamChunks {
+            stream: Box::pin(stream),
+            into_value,
+            encoder: Encoder::new(framing),
+            buf: Vec::new(),
+            item: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Encodes `items` (one value, or none to close the array) at the end
+    /// of the chunk being filled.
+    fn push(&mut self, mut items: impl Iterator<Item = T>) -> Result<(), BoxError> {
+        if self.buf.is_empty() {
+            self.encoder.fill(&mut self.buf, &mut items, 0)?;
+        } else {
+            self.encoder.fill(&mut self.item, &mut items, 0)?;
+            self.buf.extend_from_slice(&self.item);
+            self.item.clear();
+        }
+        Ok(())
+    }
+
+    /// Ends the body in `error`: what is buffered goes nowhere, so the body
+    /// never ends as a shorter document that parses.
+    fn fail(&mut self, error: BoxError) -> Poll<Option<Result<Bytes, BoxError>>> {
+        self.done = true;
+        self.buf = Vec::new();
+        Poll::Ready(Some(Err(error)))
+    }
+
+    fn take_chunk(&mut self) -> Bytes {
+        Bytes::from(std::mem::take(&mut self.buf))
+    }
+}
+
+impl<S, T> ChunkSource for StreamChunks<S, T>
+where
+    S: Stream,
+    T: ToJson,
+{
+    fn whole(&mut self) -> Option<Bytes> {
+        None
+    }
+
+    fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, BoxError>>> {
+        if self.done {
+            return Poll::Ready(None);
+        }
+        loop {
+            match self.stream.as_mut().poll_next(cx) {
+                Poll::Ready(Some(item)) => match (self.into_value)(item) {
+                    Ok(value) => {
+                        if let Err(error) = self.push(std::iter::once(value)) {
+                            return self.fail(error);
+                        }
+                        if self.buf.len() >= CHUNK {
+                            return Poll::Ready(Some(Ok(self.take_chunk())));
+                        }
+                    }
+                    Err(error) => return self.fail(error),
+                },
+                Poll::Ready(None) => {
+                    if let Err(error) = self.push(std::iter::empty()) {
+                        return self.fail(error);
+                    }
+                    self.done = true;
+                    if self.buf.is_empty() {
+                        return Poll::Ready(None);
+                    }
+                    return Poll::Ready(Some(Ok(self.take_chunk())));
+                }
+                Poll::Pending if self.buf.is_empty() => return Poll::Pending,
+                // Send what is ready rather than wait to fill the chunk.
+                Poll::Pending => return Poll::Ready(Some(Ok(self.take_chunk()))),
+            }
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn pretty(&mut self) {
+        self.encoder.pretty();
+    }
+}
