@@ -251,7 +251,11 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
     let mut notes: Vec<String> = Vec::new();
     let mut cells = Vec::new();
     for w in workload_names(rows) {
-        let pretty = w == PRETTY_WORKLOAD;
+        // The output options have a table of their own.
+        if w.starts_with("options/") {
+            continue;
+        }
+        let pretty = w.ends_with("(pretty)");
         let (ours, serde, sonic) = if pretty {
             (RT_TO_VEC_PRETTY, SERDE_TO_VEC_PRETTY, SONIC_TO_VEC_PRETTY)
         } else {
@@ -283,8 +287,10 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
             notes.push(format!("{w}: simd-json-derive {why}."));
             Some(format!("n/a [{}]", notes.len()))
         });
-        let limit = if pretty {
+        let limit = if w == PRETTY_WORKLOAD {
             Some(PRETTY_TARGET)
+        } else if w == crate::workloads::parallel::PRETTY_PRODUCTS_NAME {
+            Some(PRETTY_PRODUCTS_TARGET)
         } else {
             RATIO_TARGETS.iter().find(|(t, _)| *t == w).map(|&(_, l)| l)
         };
@@ -314,7 +320,42 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
     for (i, note) in notes.iter().enumerate() {
         let _ = write!(out, "\n[{}] {note}\n", i + 1);
     }
+    let options = options_summary(rows);
+    if !options.is_empty() {
+        let _ = write!(
+            out,
+            "\nThe output options, each against json_runtime's default output of the same value (time ÷ the default's):\n\n{options}"
+        );
+    }
     out
+}
+
+/// One line per output-option workload: the option's time against the
+/// default output of the same value, the workload's first method.
+fn options_summary(rows: &[Row]) -> String {
+    let header = ["workload", "output", "default", "with the option", "ratio"];
+    let right = [false, true, true, true, true];
+    let mut cells = Vec::new();
+    for w in workload_names(rows) {
+        if !w.starts_with("options/") {
+            continue;
+        }
+        let mut of = rows.iter().filter(|r| r.workload == w);
+        let (Some(base), Some(option)) = (of.next(), of.next()) else {
+            continue;
+        };
+        cells.push(vec![
+            w.to_owned(),
+            format_bytes(option.bytes),
+            format_time(base.median_ns),
+            format!("{} ({})", format_time(option.median_ns), option.method),
+            format!("{:.2}×", option.median_ns / base.median_ns),
+        ]);
+    }
+    if cells.is_empty() {
+        return String::new();
+    }
+    markdown_table(&header, &right, &cells, &[])
 }
 
 /// The bar colour of a row, and what that colour stands for in the legend.
