@@ -416,7 +416,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// The output, for unit tests that know nothing failed.
-    #[cfg(test)]
+    #[cfg(all(test, any(feature = "time", feature = "rust_decimal")))]
     pub(crate) fn into_buf(self) -> Vec<u8> {
         self.buf.bytes
     }

@@ -117,7 +117,9 @@ pub(crate) trait ChunkSource {
     fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, BoxError>>>;
 
     /// Whether [`poll_chunk`](Self::poll_chunk) would return `None`, so that
-    /// the server can end the body along with the last chunk.
+    /// the server can end the body along with the last chunk. (axum's
+    /// `Body` asks; actix-web's does not.)
+    #[cfg_attr(not(feature = "axum"), allow(dead_code))]
     fn is_done(&self) -> bool;
 
     /// Writes an array in the pretty layout. Called before any chunk is.
