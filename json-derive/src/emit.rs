@@ -3,10 +3,16 @@
 //! `EmitCompilerGeneratedFiles`.
 //!
 //! Files go to `$JSON_DERIVE_EMIT_DIR/<crate>/<Type>.rs`, formatted by
-//! prettyplease. A relative directory is taken from where cargo runs the
+//! `rustfmt` (or `$RUSTFMT`) when it runs, as tokens on one line when it
+//! does not. A relative directory is taken from where cargo runs the
 //! compiler, the workspace root for workspace members. With the variable
 //! unset this costs one environment lookup per derive. Failing to write
 //! never fails the build; it is reported on stderr.
+//!
+//! Formatting goes through the `rustfmt` that every rustup toolchain has,
+//! not a formatter linked into the macro: prettyplease needs syn's `full`
+//! parser, and every user of the derive would compile both on every cold
+//! build for a feature few of them turn on.
 //!
 //! Cargo reruns a proc-macro only when it recompiles the crate using it,
 //! and it does not know that this one reads the variable. So each crate's
@@ -15,7 +21,10 @@
 //! the crate, which reruns the derive, whenever the variable changes.
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -100,17 +109,75 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
-#[cfg(feature = "emit")]
+/// The code as `rustfmt` formats it, or the tokens on one line when it is
+/// not installed or fails (rustfmt can format that file later). Runs
+/// `$RUSTFMT` (as cargo-expand does), else `rustfmt` from `PATH`, which
+/// rustup points at the toolchain's own.
 fn format(tokens: &TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens.clone()) {
-        Ok(file) => prettyplease::unparse(&file),
-        Err(_) => tokens.to_string(),
+    let program = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
+    format_with(&program, tokens)
+}
+
+fn format_with(rustfmt: &OsStr, tokens: &TokenStream) -> String {
+    let text = tokens.to_string();
+    run_rustfmt(rustfmt, &text).unwrap_or_else(|| {
+        format!("// (unformatted: rustfmt was not found or failed; run it on this file)\n{text}\n")
+    })
+}
+
+/// rustfmt reads all of its input before it writes, so writing all of it
+/// first cannot deadlock on a full pipe; stdin is dropped before waiting,
+/// which ends the input.
+fn run_rustfmt(program: &OsStr, code: &str) -> Option<String> {
+    let mut child = Command::new(program)
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let written = child
+        .stdin
+        .take()
+        .map(|mut stdin| stdin.write_all(code.as_bytes()));
+    let output = child.wait_with_output().ok()?;
+    match written {
+        Some(Ok(())) if output.status.success() => String::from_utf8(output.stdout).ok(),
+        _ => None,
     }
 }
 
-/// Without the `emit` feature there is no formatter; the code is written
-/// on one line, which `rustfmt` can format.
-#[cfg(not(feature = "emit"))]
-fn format(tokens: &TokenStream) -> String {
-    format!("// (unformatted: json-derive was built without its `emit` feature)\n{tokens}\n")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> TokenStream {
+        quote::quote! { impl Probe for X { fn f(&self) -> u8 { 1 } } }
+    }
+
+    /// The toolchain's rustfmt is there wherever `cargo fmt` works, as in CI.
+    #[test]
+    fn formats_with_rustfmt() {
+        assert_eq!(
+            format_with(OsStr::new("rustfmt"), &sample()),
+            "impl Probe for X {\n    fn f(&self) -> u8 {\n        1\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn writes_tokens_when_rustfmt_is_missing() {
+        let text = format_with(OsStr::new("/nonexistent/rustfmt"), &sample());
+        assert!(
+            text.starts_with("// (unformatted: rustfmt was not found"),
+            "{text}"
+        );
+        assert!(text.ends_with(&format!("\n{}\n", sample())), "{text}");
+    }
+
+    #[test]
+    fn writes_tokens_when_rustfmt_fails() {
+        // `false` exits 1 whatever it is given, like rustfmt on bad input.
+        let text = format_with(OsStr::new("false"), &sample());
+        assert!(text.starts_with("// (unformatted:"), "{text}");
+    }
 }
