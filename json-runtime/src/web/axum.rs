@@ -9,7 +9,9 @@
 //!
 //! [`Json`] replaces `axum::Json` on the response side: the same handler
 //! with `json_runtime::axum::Json` sends the same bytes and headers.
-//! Encoding cannot fail, so there is no `500` path.
+//! Derived encoders cannot fail; a field written through its `Serialize`
+//! impl can, and then, as with `axum::Json`, the answer is a `500` with the
+//! error as `text/plain`.
 //!
 //! ```
 //! use axum::{routing::get, Router};
