@@ -7,7 +7,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// Writes every `(key, value)` pair as one JSON object. The writer may
 /// drain to its `io::Write` between entries.
-#[inline]
+///
+/// Out of line: one copy per map type, not one per map field. A map's
+/// entries cost far more than the call.
+#[inline(never)]
 pub(crate) fn write_map<'a, F, K, V, I>(w: &mut JsonWriter<'_, F>, entries: I)
 where
     F: Format,
