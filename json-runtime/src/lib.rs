@@ -1049,7 +1049,7 @@ impl<'a> PrettyFormatter<'a> {
     ///
     /// # Panics
     ///
-    /// As [`to_vec`](crate::to_vec).
+    /// As [`json_runtime::to_vec`](crate::to_vec).
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
         expect_encoded(encode_to_vec_with::<Pretty, T>(
             value,
@@ -1063,7 +1063,7 @@ impl<'a> PrettyFormatter<'a> {
     ///
     /// # Panics
     ///
-    /// As [`to_vec`](crate::to_vec).
+    /// As [`json_runtime::to_vec`](crate::to_vec).
     pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
         let bytes = self.to_vec(value);
         if std::str::from_utf8(self.indent).is_ok() {
