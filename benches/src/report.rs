@@ -208,7 +208,7 @@ pub fn table(rows: &[Row]) -> String {
 }
 
 /// Workload names in the order they first appear in `rows`.
-fn workload_names(rows: &[Row]) -> Vec<&str> {
+fn workload_names<'r>(rows: impl IntoIterator<Item = &'r Row>) -> Vec<&'r str> {
     let mut names: Vec<&str> = Vec::new();
     for r in rows {
         if !names.contains(&r.workload.as_str()) {
@@ -417,10 +417,24 @@ fn xml_escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// Where the chart's scale ends: every json_runtime row and most others are
+/// well below it.
+pub const SVG_MAX_RATIO: f64 = 2.0;
+
 /// A horizontal bar chart of each row's ratio, grouped by workload, with a
 /// reference line at 1.0 (serde_json), a legend of the colours, and the
 /// scale at the top and the bottom.
+///
+/// Only rows compared with serde_json are drawn: the output options'
+/// workloads (`options/...`) are ratios to json_runtime's default output,
+/// and have a table of their own. The scale ends at [`SVG_MAX_RATIO`]; a
+/// longer bar is cut there and marked, with its value written beside it,
+/// so that one slow method cannot squeeze every other bar to a sliver.
 pub fn svg(rows: &[Row], title: &str) -> String {
+    let rows: Vec<&Row> = rows
+        .iter()
+        .filter(|r| !r.workload.starts_with("options/"))
+        .collect();
     const LABEL: f64 = 330.0;
     const PLOT: f64 = 560.0;
     const BAR: f64 = 14.0;
@@ -430,18 +444,35 @@ pub fn svg(rows: &[Row], title: &str) -> String {
     const TOP: f64 = 96.0;
     // Value labels stay readable where they cross a grid or the 1.0 line.
     const HALO: &str = r#"stroke="white" stroke-width="3" paint-order="stroke""#;
-    let max_ratio = rows.iter().map(|r| r.ratio).fold(1.25f64, f64::max);
+    let max_ratio = rows
+        .iter()
+        .map(|r| r.ratio)
+        .fold(1.25f64, f64::max)
+        .min(SVG_MAX_RATIO);
     // At most about ten grid lines, whatever the largest ratio.
     let step = [0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0]
         .into_iter()
         .find(|step| max_ratio / step <= 10.0)
         .unwrap_or(max_ratio / 10.0);
     let scale_max = (max_ratio / step).ceil() * step;
-    let x = |ratio: f64| LABEL + ratio / scale_max * PLOT;
+    let x = |ratio: f64| LABEL + ratio.min(scale_max) / scale_max * PLOT;
 
-    let workloads = workload_names(rows);
+    let workloads = workload_names(rows.iter().copied());
     let height = TOP + workloads.len() as f64 * GROUP + rows.len() as f64 * (BAR + GAP) + 40.0;
-    let width = LABEL + PLOT + 90.0;
+    // Legend: each colour in use, in the order the rows first use it.
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for r in &rows {
+        let c = color(r);
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    let legend_width: f64 = seen
+        .iter()
+        .map(|(_, name)| 14.0 + name.chars().count() as f64 * 6.0 + 16.0)
+        .sum();
+    // Wide enough for the plot and its labels, and for the whole legend.
+    let width = (LABEL + PLOT + 90.0).max(10.0 + legend_width);
 
     let mut s = String::new();
     let _ = writeln!(
@@ -458,14 +489,6 @@ pub fn svg(rows: &[Row], title: &str) -> String {
         s,
         r##"<text x="10" y="38" fill="#555">median time ÷ serde_json's (to_vec, or to_vec_pretty for pretty rows); shorter is faster</text>"##
     );
-    // Legend: each colour in use, in the order the rows first use it.
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    for r in rows {
-        let c = color(r);
-        if !seen.contains(&c) {
-            seen.push(c);
-        }
-    }
     let mut lx = 10.0;
     for (fill, name) in seen {
         let _ = writeln!(
@@ -507,9 +530,11 @@ pub fn svg(rows: &[Row], title: &str) -> String {
         );
         for r in rows.iter().filter(|r| r.workload == *w) {
             let bw = (x(r.ratio) - LABEL).max(1.0);
+            // A bar cut at the end of the scale says so.
+            let cut = if r.ratio > scale_max { " (off the scale)" } else { "" };
             let _ = writeln!(
                 s,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect x="{LABEL}" y="{y:.1}" width="{bw:.1}" height="{BAR}" fill="{}"/><text x="{:.1}" y="{:.1}" {HALO}>{:.2}×</text>"#,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect x="{LABEL}" y="{y:.1}" width="{bw:.1}" height="{BAR}" fill="{}"/><text x="{:.1}" y="{:.1}" {HALO}>{:.2}×{cut}</text>"#,
                 LABEL - 6.0,
                 y + BAR - 3.0,
                 xml_escape(&method_label(r)),
@@ -866,6 +891,22 @@ mod tests {
             text.contains("peaked at 512.00 KB of heap; `to_vec` at 128.00 MB"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn svg_leaves_out_option_rows_and_marks_cut_bars() {
+        let rows = vec![
+            row("w", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+            row("w", names::SONIC_TO_VEC, Library::SonicRs, 4_290.0),
+            row("options/x", names::SERDE_TO_VEC, Library::SerdeJson, 9_999.0),
+        ];
+        let svg = svg(&rows, "test");
+        assert!(!svg.contains("options/x"), "{svg}");
+        assert!(svg.contains("42.90× (off the scale)"), "{svg}");
+        assert!(svg.contains(">1.00×<"), "{svg}");
+        // The scale ends at SVG_MAX_RATIO, not at the slowest row.
+        assert!(svg.contains(">2.00<"), "{svg}");
+        assert!(!svg.contains(">5.00<"), "{svg}");
     }
 
     #[test]
