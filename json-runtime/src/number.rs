@@ -94,15 +94,14 @@ fn eight_digits(n: u64) -> u64 {
 
 const ASCII_ZEROS: u64 = 0x3030_3030_3030_3030;
 
-/// Writes `n < 10^4` without leading zeros at `at` and returns the number
+/// Writes `n < 10^8` without leading zeros at `at` and returns the number
 /// of digits.
 ///
 /// # Safety
 ///
-/// `at` must be valid for writing 4 bytes.
+/// `at` must be valid for writing 8 bytes.
 #[inline(always)]
-unsafe fn write_below_1e4(n: u64, at: *mut u8) -> usize {
-    debug_assert!(n < 10_000);
+unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     let pair = |p: u64, at: *mut u8| {
         std::ptr::copy_nonoverlapping(DIGIT_PAIRS.as_ptr().add(2 * p as usize), at, 2);
     };
@@ -116,27 +115,16 @@ unsafe fn write_below_1e4(n: u64, at: *mut u8) -> usize {
     }
     // Up to four digits, two table lookups cost less than all eight lanes
     // (callgrind: records, ids below 12 000, 2.6% fewer instructions).
-    let (high, low) = (n / 100, n % 100);
-    if high < 10 {
-        *at = b'0' + high as u8;
-        pair(low, at.add(1));
-        return 3;
-    }
-    pair(high, at);
-    pair(low, at.add(2));
-    4
-}
-
-/// Writes `n < 10^8` without leading zeros at `at` and returns the number
-/// of digits.
-///
-/// # Safety
-///
-/// `at` must be valid for writing 8 bytes.
-#[inline(always)]
-unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     if n < 10_000 {
-        return write_below_1e4(n, at);
+        let (high, low) = (n / 100, n % 100);
+        if high < 10 {
+            *at = b'0' + high as u8;
+            pair(low, at.add(1));
+            return 3;
+        }
+        pair(high, at);
+        pair(low, at.add(2));
+        return 4;
     }
     let digits = eight_digits(n);
     // Leading zeros are the low zero bytes; `n >= 10_000` has at least one
@@ -158,30 +146,9 @@ unsafe fn write_8_digits(n: u64, at: *mut u8) {
         .write_unaligned((eight_digits(n) | ASCII_ZEROS).to_le());
 }
 
-/// Integers below 10 000 (counts, small ids, most of the numbers in
-/// typical documents) are written inline; longer ones by one shared
-/// out-of-line function. Inlining all of `write_u64` at every integer field
-/// of every derived type made release builds of 200 types 24% slower to
-/// compile (`benches/compile-time`), and calling it for every integer cost
-/// citm_catalog and colleges 5-15% of their encoding time.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn write_u64(out: &mut Buf<'_>, n: u64) {
-    if n >= 10_000 {
-        return write_u64_from_1e4(out, n);
-    }
-    out.reserve(4);
-    let len = out.len();
-    // SAFETY: `reserve` leaves room for 4 bytes at `len`, all that
-    // `write_below_1e4` stores; the length grows over the digits written.
-    unsafe {
-        let digits = write_below_1e4(n, out.as_mut_ptr().add(len));
-        out.set_len(len + digits);
-    }
-}
-
-#[inline(never)]
-fn write_u64_from_1e4(out: &mut Buf<'_>, n: u64) {
     const E8: u64 = 100_000_000;
     // 20 digits for u64::MAX; the last eight-byte store may start at 16.
     out.reserve(24);
