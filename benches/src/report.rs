@@ -531,7 +531,11 @@ pub fn svg(rows: &[Row], title: &str) -> String {
         for r in rows.iter().filter(|r| r.workload == *w) {
             let bw = (x(r.ratio) - LABEL).max(1.0);
             // A bar cut at the end of the scale says so.
-            let cut = if r.ratio > scale_max { " (off the scale)" } else { "" };
+            let cut = if r.ratio > scale_max {
+                " (off the scale)"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 s,
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><rect x="{LABEL}" y="{y:.1}" width="{bw:.1}" height="{BAR}" fill="{}"/><text x="{:.1}" y="{:.1}" {HALO}>{:.2}×{cut}</text>"#,
@@ -898,7 +902,12 @@ mod tests {
         let rows = vec![
             row("w", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
             row("w", names::SONIC_TO_VEC, Library::SonicRs, 4_290.0),
-            row("options/x", names::SERDE_TO_VEC, Library::SerdeJson, 9_999.0),
+            row(
+                "options/x",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                9_999.0,
+            ),
         ];
         let svg = svg(&rows, "test");
         assert!(!svg.contains("options/x"), "{svg}");
