@@ -7,59 +7,14 @@
 //! This binary has a single test so that no other test allocates while the
 //! peak is measured (rayon's own threads are counted, as they should be).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use json_runtime::par::{self, Encoder, CHUNKS_PER_THREAD, CHUNK_BYTES};
 use json_runtime::ToJson;
 use rayon::prelude::*;
 
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = CURRENT.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: forwards every call to `System` unchanged; only counts sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
+use json_tests::heap::peak_during;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// Runs `f` and returns the highest heap it used above the heap live before.
-fn peak_during(f: impl FnOnce()) -> usize {
-    let before = CURRENT.load(Relaxed);
-    PEAK.store(before, Relaxed);
-    f();
-    PEAK.load(Relaxed) - before
-}
+static ALLOC: json_tests::heap::Counting = json_tests::heap::Counting;
 
 #[derive(serde::Serialize, ToJson)]
 struct Record {

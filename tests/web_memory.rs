@@ -10,53 +10,17 @@
 #[path = "web_support/mod.rs"]
 mod web_support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Duration;
 
 use http_body_util::BodyExt;
 use json_runtime::ToJson;
 use web_support::{assert_same_bytes, client, url, Server};
 
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = CURRENT.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: forwards every call to `System` unchanged; only counts sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
+use json_tests::heap::PeakMeter;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: json_tests::heap::Counting = json_tests::heap::Counting;
 
 #[derive(serde::Serialize, ToJson)]
 struct Row {
@@ -97,8 +61,7 @@ struct Received {
 /// before the request.
 async fn stream(addr: SocketAddr, path: &str) -> Received {
     let client = client();
-    let before = CURRENT.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let meter = PeakMeter::start();
     let response = client.get(url(addr, path)).await.unwrap();
     assert_eq!(response.status(), 200);
     let mut body = response.into_body();
@@ -123,7 +86,7 @@ async fn stream(addr: SocketAddr, path: &str) -> Received {
     }
     drop(body);
     drop(client);
-    received.peak = PEAK.load(Relaxed) - before;
+    received.peak = meter.peak();
     received
 }
 

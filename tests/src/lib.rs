@@ -6,6 +6,8 @@
 
 use std::io;
 
+pub mod heap;
+
 use json_runtime::{PrettyFormatter, ToJson};
 use serde::Serialize;
 
