@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use json_runtime::par::{self, Encoder, CHUNK_BYTES};
 use json_runtime::ToJson;
+use json_tests::FailingWriter;
 use rayon::prelude::*;
 
 /// The main job's products: camelCase keys, non-ASCII text, floats.
@@ -329,57 +330,20 @@ fn files_are_replaced_with_the_same_bytes() {
     assert!(err.to_string().starts_with("writing "), "{err}");
 }
 
-/// A writer that accepts `limit` bytes, then fails every call, and records
-/// every call made after the first failure.
-struct FailAfter {
-    written: Vec<u8>,
-    limit: usize,
-    calls_after_error: usize,
-    failed: bool,
-}
-
-impl Write for FailAfter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.failed {
-            self.calls_after_error += 1;
-        }
-        let room = self.limit - self.written.len();
-        if room == 0 {
-            self.failed = true;
-            return Err(io::Error::other("disk full"));
-        }
-        let n = room.min(buf.len());
-        self.written.extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        if self.failed {
-            self.calls_after_error += 1;
-        }
-        Ok(())
-    }
-}
-
 #[test]
 fn the_first_io_error_is_returned_and_nothing_follows_it() {
     let records: Vec<Record> = (0..50_000).map(record).collect();
     let expected = serde_json::to_vec(&records).unwrap();
     for limit in [0, 1, 1000, 300_000, 1_000_000, expected.len() - 1] {
         for chunk in [None, Some(3), Some(1000)] {
-            let mut w = FailAfter {
-                written: Vec::new(),
-                limit,
-                calls_after_error: 0,
-                failed: false,
-            };
+            let mut w = FailingWriter::new(limit);
             let encoder = match chunk {
                 Some(n) => Encoder::array().chunk_len(n),
                 None => Encoder::array(),
             };
             let err = encoder.to_writer(&mut w, &records[..]).unwrap_err();
             assert_eq!(err.to_string(), "disk full");
-            assert_eq!(w.calls_after_error, 0, "limit {limit}, chunk {chunk:?}");
+            assert!(!w.called_after_error, "limit {limit}, chunk {chunk:?}");
             assert_eq!(w.written, expected[..limit]);
         }
     }
