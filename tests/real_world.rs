@@ -43,53 +43,11 @@ mod foreign {
     //! impls only.
 
     use std::collections::BTreeMap;
-    use std::fmt;
 
     use serde::ser::{SerializeMap, Serializer};
     use serde::Serialize;
 
-    /// Like `url::Url` or lsp-types' `Uri`: a string, and a map key.
-    #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-    pub struct Url(pub String);
-
-    impl Serialize for Url {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.0)
-        }
-    }
-
-    /// Like `semver::Version`: written through `Display`.
-    pub struct Version {
-        pub major: u64,
-        pub minor: u64,
-        pub patch: u64,
-        pub pre: &'static str,
-    }
-
-    impl fmt::Display for Version {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "{}.{}.{}", self.major, self.minor, self.patch)?;
-            if !self.pre.is_empty() {
-                write!(f, "-{}", self.pre)?;
-            }
-            Ok(())
-        }
-    }
-
-    impl Serialize for Version {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    /// Like `camino::Utf8PathBuf`.
-    pub struct Utf8PathBuf(pub String);
-
-    impl Serialize for Utf8PathBuf {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.0)
-        }
-    }
+    pub use json_tests::stand_ins::{Url, Utf8PathBuf, Version};
 
     /// A JSON value of another crate, like `serde_json::Value` in a build
     /// where json-runtime's `serde_json` feature is off.

@@ -17,50 +17,10 @@ use serde::{Serialize, Serializer};
 /// Stand-ins for other crates' types: each has a `Serialize` impl and no
 /// `ToJson` impl, which the orphan rule would keep the user from adding.
 mod foreign {
-    use std::fmt;
 
     use serde::{Serialize, Serializer};
 
-    /// Like `url::Url`: `serialize_str` of its text.
-    #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-    pub struct Url(String);
-
-    impl Url {
-        pub fn parse(text: &str) -> Url {
-            Url(text.to_string())
-        }
-    }
-
-    impl Serialize for Url {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.0)
-        }
-    }
-
-    /// Like `semver::Version`: `collect_str` of its `Display`.
-    #[derive(Clone)]
-    pub struct Version {
-        pub major: u64,
-        pub minor: u64,
-        pub patch: u64,
-        pub pre: &'static str,
-    }
-
-    impl fmt::Display for Version {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "{}.{}.{}", self.major, self.minor, self.patch)?;
-            if !self.pre.is_empty() {
-                write!(f, "-{}", self.pre)?;
-            }
-            Ok(())
-        }
-    }
-
-    impl Serialize for Version {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
+    pub use json_tests::stand_ins::{Url, Version};
 
     /// Like `cargo_platform::Platform`: an enum written as a string.
     #[derive(Clone)]
@@ -78,10 +38,7 @@ mod foreign {
         }
     }
 
-    /// Like `camino::Utf8PathBuf`: a newtype serde writes transparently.
-    #[derive(Clone, Serialize)]
-    #[serde(transparent)]
-    pub struct Utf8PathBuf(pub String);
+    pub use json_tests::stand_ins::Utf8PathBuf;
 
     /// A generic type from elsewhere, with a derived `Serialize` only.
     #[derive(Clone, Serialize)]
