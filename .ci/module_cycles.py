@@ -116,10 +116,11 @@ def load(src):
         text = open(mod.file).read()
         mod.text = strip_tests(strip_comments(text))
         for m in re.finditer(
-            r'(?:#\[path\s*=\s*"([^"]+)"\]\s*)?(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
+            r'((?:#\[[^\]]*\]\s*)*)(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
             mod.text,
         ):
-            explicit, name = m.group(1), m.group(2)
+            found = re.search(r'#\[path\s*=\s*"([^"]+)"\]', m.group(1))
+            explicit, name = (found.group(1) if found else None), m.group(2)
             if explicit:
                 f = os.path.join(dirpath, explicit)
                 sub = os.path.join(dirpath, os.path.splitext(explicit)[0])

@@ -8,7 +8,7 @@ use std::num::{
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::number::write_int_quoted;
+use crate::writer::write_int_quoted;
 use crate::{Format, JsonWriter};
 
 /// A value that a `#[json(as_string)]` field writes with its numbers as

@@ -15,19 +15,13 @@ use std::io;
 
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 
-use crate::options::Style;
-use crate::stream::{fill_array, fill_lines, ArrayState, Pieces};
-use crate::writer::{Compact, Format, Pretty};
-use crate::{Options, ToJson};
+use crate::buf::sizes::{STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
+use crate::options::Options;
+use crate::sequences::{fill_array, fill_lines, ArrayState};
+use crate::to_json::ToJson;
+use crate::writer::{Compact, Config, Format, JsonWriter, Pieces, Pretty};
 
-/// The size of each awaited write. Smaller than `to_writer`'s chunk, so a
-/// slow reader holds back the encoder sooner.
-const STREAM_CHUNK: usize = 64 * 1024;
-
-/// The capacity of the reusable chunk buffer: a chunk is written once it
-/// passes [`STREAM_CHUNK`], and the element that crossed it fits in the
-/// slack in the common case.
-const CHUNK_CAPACITY: usize = STREAM_CHUNK + STREAM_CHUNK / 4;
+// Chunk sizes: `buf::sizes::STREAM_CHUNK`, shared with the web bodies.
 
 /// Writes `bytes` in [`STREAM_CHUNK`]s, each awaited, and empties the
 /// buffer; one that had to hold a large element is given back to the
@@ -37,8 +31,8 @@ async fn write_chunks<W: AsyncWrite + Unpin>(writer: &mut W, buf: &mut Vec<u8>) 
         writer.write_all(chunk).await?;
     }
     buf.clear();
-    if buf.capacity() > 4 * CHUNK_CAPACITY {
-        *buf = Vec::with_capacity(CHUNK_CAPACITY);
+    if buf.capacity() > 4 * STREAM_CHUNK_CAPACITY {
+        *buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     }
     Ok(())
 }
@@ -46,18 +40,18 @@ async fn write_chunks<W: AsyncWrite + Unpin>(writer: &mut W, buf: &mut Vec<u8>) 
 pub(crate) async fn value_to_async_writer<F: Format, W, T>(
     mut writer: W,
     value: &T,
-    style: Style<'_>,
+    config: &Config<'_>,
 ) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+    let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     let mut pieces = Pieces::new(STREAM_CHUNK);
     loop {
         // The writer lives only in this block, between awaits.
         let done = {
-            let mut w = style.memory_writer::<F>(std::mem::take(&mut buf));
+            let mut w = JsonWriter::<F>::in_memory(config, std::mem::take(&mut buf));
             let done = value.write_json_piece(&mut w, &mut pieces);
             buf = w.into_result()?;
             done
@@ -72,7 +66,7 @@ where
 pub(crate) async fn array_to_async_writer<F: Format, W, I>(
     mut writer: W,
     items: I,
-    style: Style<'_>,
+    config: &Config<'_>,
 ) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
@@ -80,10 +74,10 @@ where
     I::Item: ToJson,
 {
     let mut items = items.into_iter();
-    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+    let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(&mut buf, style, &mut items, &mut state, STREAM_CHUNK)?;
+        let done = fill_array::<F, _>(&mut buf, config, &mut items, &mut state, STREAM_CHUNK)?;
         write_chunks(&mut writer, &mut buf).await?;
         if done {
             return writer.flush().await;
@@ -94,7 +88,7 @@ where
 pub(crate) async fn lines_to_async_writer<W, I>(
     mut writer: W,
     items: I,
-    style: Style<'_>,
+    config: &Config<'_>,
 ) -> io::Result<()>
 where
     W: AsyncWrite + Unpin,
@@ -102,9 +96,9 @@ where
     I::Item: ToJson,
 {
     let mut items = items.into_iter();
-    let mut buf = Vec::with_capacity(CHUNK_CAPACITY);
+    let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     loop {
-        let done = fill_lines(&mut buf, style, &mut items, STREAM_CHUNK)?;
+        let done = fill_lines(&mut buf, config, &mut items, STREAM_CHUNK)?;
         write_chunks(&mut writer, &mut buf).await?;
         if done {
             return writer.flush().await;
@@ -147,7 +141,7 @@ where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    value_to_async_writer::<Compact, W, T>(writer, value, Style::DEFAULT).await
+    value_to_async_writer::<Compact, W, T>(writer, value, &Config::DEFAULT).await
 }
 
 /// Writes `value` as pretty JSON, indented by two spaces, into a Tokio
@@ -158,7 +152,7 @@ where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    value_to_async_writer::<Pretty, W, T>(writer, value, Style::DEFAULT).await
+    value_to_async_writer::<Pretty, W, T>(writer, value, &Config::DEFAULT).await
 }
 
 /// Streams the items of any iterator as one compact JSON array into a
@@ -188,7 +182,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Compact, W, I>(writer, items, Style::DEFAULT).await
+    array_to_async_writer::<Compact, W, I>(writer, items, &Config::DEFAULT).await
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -201,7 +195,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Pretty, W, I>(writer, items, Style::DEFAULT).await
+    array_to_async_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT).await
 }
 
 /// Streams the items of any iterator as JSON Lines (one compact value and
@@ -224,7 +218,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    lines_to_async_writer(writer, items, Style::DEFAULT).await
+    lines_to_async_writer(writer, items, &Config::DEFAULT).await
 }
 
 /// The Tokio writers with these options (feature `tokio`).
@@ -247,9 +241,10 @@ impl Options<'_> {
         W: AsyncWrite + Unpin,
         T: ToJson + ?Sized,
     {
-        match self.style() {
-            (style, false) => value_to_async_writer::<Compact, W, T>(writer, value, style).await,
-            (style, true) => value_to_async_writer::<Pretty, W, T>(writer, value, style).await,
+        if self.is_pretty() {
+            value_to_async_writer::<Pretty, W, T>(writer, value, self.config()).await
+        } else {
+            value_to_async_writer::<Compact, W, T>(writer, value, self.config()).await
         }
     }
 
@@ -261,9 +256,10 @@ impl Options<'_> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        match self.style() {
-            (style, false) => array_to_async_writer::<Compact, W, I>(writer, items, style).await,
-            (style, true) => array_to_async_writer::<Pretty, W, I>(writer, items, style).await,
+        if self.is_pretty() {
+            array_to_async_writer::<Pretty, W, I>(writer, items, self.config()).await
+        } else {
+            array_to_async_writer::<Compact, W, I>(writer, items, self.config()).await
         }
     }
 
@@ -276,6 +272,6 @@ impl Options<'_> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        lines_to_async_writer(writer, items, self.style().0).await
+        lines_to_async_writer(writer, items, self.config()).await
     }
 }

@@ -78,3 +78,91 @@ impl serde::ser::Error for Error {
         Error::new(message)
     }
 }
+
+/// Why a value has no RFC 8785 canonical form, and where in it: returned by
+/// [`to_vec_canonical`] and [`to_string_canonical`].
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// let ids = BTreeMap::from([("big", vec![1, u64::MAX])]);
+/// let err = json_runtime::to_vec_canonical(&ids).unwrap_err();
+/// assert_eq!(err.pointer(), "/big/1");
+/// assert!(matches!(err.kind(), json_runtime::CanonicalErrorKind::IntegerOutOfRange(digits) if digits == "18446744073709551615"));
+/// assert_eq!(
+///     err.to_string(),
+///     "cannot write canonical JSON (RFC 8785) at /big/1: the integer 18446744073709551615 is \
+///      beyond 2^53 in magnitude, so it is not exactly an IEEE 754 double",
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct CanonicalError {
+    kind: CanonicalErrorKind,
+    pointer: String,
+}
+
+/// What made a value impossible to write as canonical JSON; see
+/// [`CanonicalError`].
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum CanonicalErrorKind {
+    /// An integer of magnitude above 2<sup>53</sup>, with its digits.
+    IntegerOutOfRange(String),
+    /// A NaN or an infinity.
+    NotFinite(f64),
+    /// An object with this key twice.
+    DuplicateKey(String),
+    /// A [`RawJson`](crate::RawJson) string with an unpaired UTF-16
+    /// surrogate escape (`"\ud800"`), which has no canonical form.
+    UnpairedSurrogate,
+    /// A value written through its `serde::Serialize` impl (a field that
+    /// falls back to serde, or [`Serde`](crate::Serde)) reported this
+    /// error, as `serde_json::to_vec` would return it.
+    Serialize(String),
+}
+
+impl CanonicalError {
+    pub(crate) fn new(kind: CanonicalErrorKind, pointer: String) -> Self {
+        CanonicalError { kind, pointer }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &CanonicalErrorKind {
+        &self.kind
+    }
+
+    /// Where: a JSON Pointer (RFC 6901) to the value, such as `/items/3/id`;
+    /// empty for the whole document. For a duplicate key, the object that
+    /// holds it. Indices inside a `HashSet` count in the order the set was
+    /// iterated.
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+}
+
+impl fmt::Display for CanonicalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("cannot write canonical JSON (RFC 8785)")?;
+        if !self.pointer.is_empty() {
+            write!(f, " at {}", self.pointer)?;
+        }
+        match &self.kind {
+            CanonicalErrorKind::IntegerOutOfRange(digits) => write!(
+                f,
+                ": the integer {digits} is beyond 2^53 in magnitude, so it is not exactly an IEEE 754 double"
+            ),
+            CanonicalErrorKind::NotFinite(value) => {
+                write!(f, ": {value} is not a finite number")
+            }
+            CanonicalErrorKind::DuplicateKey(key) => {
+                write!(f, ": the key {key:?} occurs twice in one object")
+            }
+            CanonicalErrorKind::UnpairedSurrogate => {
+                f.write_str(": a string holds an unpaired UTF-16 surrogate")
+            }
+            CanonicalErrorKind::Serialize(message) => write!(f, ": {message}"),
+        }
+    }
+}
+
+impl std::error::Error for CanonicalError {}

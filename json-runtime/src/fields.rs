@@ -133,7 +133,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for HashMap<K, V, S> {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
         if w.sorts_maps() {
-            crate::writer::write_map_entries_sorted(w, first, self);
+            crate::impls::write_map_entries_sorted(w, first, self);
         } else {
             write_map_entries(w, first, self);
         }
@@ -192,34 +192,5 @@ impl<T: ToJsonFields + ToOwned + ?Sized> ToJsonFields for Cow<'_, T> {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
         (**self).write_json_fields(w, first);
-    }
-}
-
-impl<F: Format> JsonWriter<'_, F> {
-    /// Opens an object and writes its first entries when their keys and
-    /// values are all known at compile time, such as an enum's tag,
-    /// optionally followed by the next key. Derived code for tagged enums
-    /// uses it.
-    ///
-    /// `compact` is the whole run in compact layout, written as it is:
-    /// `{"type":"Circle"` or `{"type":"Circle","radius":`. `pretty` is the
-    /// same run in pieces, alternately key literals as taken by
-    /// [`key`](Self::key) and raw values: `["{\"type\":", "\"Circle\"",
-    /// ",\"radius\":"]`. Close the object with
-    /// [`end_object`](Self::end_object).
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
-        // Canonical output records each key, so it takes the pieces too.
-        if F::PRETTY || F::CANONICAL {
-            for pair in pretty.chunks(2) {
-                self.key(pair[0]);
-                if let Some(value) = pair.get(1) {
-                    self.write_raw(value);
-                }
-            }
-        } else {
-            self.write_raw(compact);
-        }
     }
 }

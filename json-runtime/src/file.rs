@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use crate::{PrettyFormatter, ToJson};
+use crate::encode;
+use crate::to_json::ToJson;
+use crate::writer::{Compact, Config, Pretty};
 
 /// Writes `value` as compact JSON to the file at `path`, replacing it
 /// safely.
@@ -71,7 +73,9 @@ use crate::{PrettyFormatter, ToJson};
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io::Result<()> {
-    write_file_with(path, |file| crate::to_writer(file, value))
+    write_file_with(path, |file| {
+        encode::to_writer::<Compact, _, T>(&Config::DEFAULT, file, value)
+    })
 }
 
 /// Writes `value` as pretty JSON, indented by two spaces, to the file at
@@ -87,7 +91,9 @@ pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io:
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io::Result<()> {
-    write_file_with(path, |file| PrettyFormatter::new().to_writer(file, value))
+    write_file_with(path, |file| {
+        encode::to_writer::<Pretty, _, T>(&Config::DEFAULT, file, value)
+    })
 }
 
 /// Replaces the file at `path` with whatever `write` writes, with the same

@@ -223,33 +223,42 @@
 // docs.rs (see Cargo.toml) marks each item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The layers, bottom up; each file imports only from the layers below it
+// (`.ci/module_cycles.py` checks that there is no cycle):
+// 1. the output buffer, its sizes and growth; the error types;
+mod buf;
+mod error;
+// 2. string escaping and number text, into a buffer;
+mod escape;
+mod number;
+// 3. the writer, its layouts and its one configuration;
+mod writer;
+// 4. the traits, their impls, raw JSON and the serde bridge;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 mod as_string;
-#[cfg(feature = "tokio")]
-mod async_io;
-mod canonical;
-mod error;
-mod escape;
-mod escape_ext;
 mod fields;
-mod file;
-mod huge;
 mod impls;
-mod number;
-mod options;
-#[cfg(feature = "rayon")]
-pub mod par;
 mod raw;
 #[cfg(feature = "serde")]
 mod serde_bridge;
-mod stream;
+mod to_json;
+// 5. the entry points, on one encode core;
+mod canonical;
+mod encode;
+mod entry_points;
+mod file;
+mod options;
+mod pretty_formatter;
+mod sequences;
+// 6. integrations, on `Options`.
+#[cfg(feature = "tokio")]
+mod async_io;
+#[cfg(feature = "rayon")]
+pub mod par;
 #[cfg(feature = "bytes")]
 mod web;
-mod writer;
-
-use std::io;
 
 pub use as_string::ToJsonString;
 #[cfg(feature = "tokio")]
@@ -257,20 +266,26 @@ pub use async_io::{
     to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
     to_async_writer_pretty,
 };
-pub use canonical::{to_string_canonical, to_vec_canonical, CanonicalError, CanonicalErrorKind};
-pub use error::Error;
+pub use canonical::{to_string_canonical, to_vec_canonical};
+pub use entry_points::{
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, try_to_string,
+    try_to_vec,
+};
+pub use error::{CanonicalError, CanonicalErrorKind, Error};
+pub use escape::Escape;
 pub use fields::ToJsonFields;
 pub use file::{
     remove_stale_temp_files, write_file, write_file_pretty, write_file_with, WriteFileError,
 };
-pub use options::{Escape, Options};
+pub use options::Options;
+pub use pretty_formatter::PrettyFormatter;
 pub use raw::{to_raw_json, RawJson, RawJsonError};
+pub use sequences::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
+pub use to_json::{ToJson, ToJsonKey};
 #[doc(hidden)]
-pub use stream::Pieces;
-pub use stream::{to_writer_array, to_writer_array_pretty, to_writer_lines};
-use writer::Setup;
+pub use writer::Pieces;
 pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
 
 #[cfg(feature = "actix-web")]
@@ -603,483 +618,3 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// - A type, variant or field marked `#[deprecated]` (or
 ///   `#[allow(deprecated)]`) gets impls marked `#[allow(deprecated)]`.
 pub use json_runtime_derive::ToJson;
-
-/// A value that can be written as JSON.
-///
-/// Derive it with `#[derive(ToJson)]`. A hand-written impl calls the
-/// [`JsonWriter`] methods, and the output must be one complete JSON value:
-///
-/// ```
-/// use json_runtime::{Format, JsonWriter, ToJson};
-///
-/// struct Celsius(f64);
-///
-/// impl ToJson for Celsius {
-///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-///         w.key("{\"celsius\":");
-///         self.0.write_json(w);
-///         w.end_object();
-///     }
-/// }
-///
-/// assert_eq!(json_runtime::to_string(&Celsius(21.5)), r#"{"celsius":21.5}"#);
-/// assert_eq!(json_runtime::to_string_pretty(&Celsius(21.5)), "{\n  \"celsius\": 21.5\n}");
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` does not implement `ToJson`",
-    label = "`{Self}` cannot be written as JSON",
-    note = "for a type of your own, add `#[derive(ToJson)]` to `{Self}`, or implement `json_runtime::ToJson` for it by hand",
-    note = "for a type that implements `serde::Serialize`, write it through serde: wrap the value in `json_runtime::Serde`; a derived field does so by itself, unless its type has `#[json(no_serde_fallback)]`",
-    note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs), or that crate's `serde` feature"
-)]
-pub trait ToJson {
-    /// Writes `self` as one JSON value.
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
-
-    /// Writes `self` in pieces, for writers that await between them (the
-    /// `to_async_writer` functions), so that a long sequence is not held
-    /// in memory whole. Each call continues where `pieces` says the last
-    /// one stopped, stops once `w` holds the piece's worth of bytes, and
-    /// returns `true` when the value is complete.
-    ///
-    /// Not part of the public API: the default, which writes the whole
-    /// value in one piece, is right for every type but the sequences the
-    /// crate streams itself.
-    #[doc(hidden)]
-    #[inline]
-    fn write_json_piece<F: Format>(
-        &self,
-        w: &mut JsonWriter<'_, F>,
-        pieces: &mut stream::Pieces,
-    ) -> bool {
-        let _ = pieces;
-        self.write_json(w);
-        true
-    }
-}
-
-/// A value that can be a JSON object key, written as serde_json's map key
-/// serializer writes it: a JSON string.
-///
-/// | key | written |
-/// |---|---|
-/// | `String`, `str`, `char`, `Cow<str>`, paths, `format_args!` | as they are |
-/// | integers (`NonZero` ones too), `bool` | quoted: `"42"`, `"true"` |
-/// | `f32`, `f64` | quoted, with the value's digits: `"1.5"`, `"1e+20"` |
-/// | a derived enum whose variants are all unit variants | the variant's name, after `rename`/`rename_all` |
-/// | a derived newtype or `transparent` struct | its field's key |
-/// | IP and socket addresses; chrono, uuid, time `Weekday`/`Month` (features) | their string form |
-///
-/// Through references, `Box`, `Rc`, `Arc`, `Cow`, `Wrapping`, `Saturating`
-/// and `Reverse`, a key is its target's key.
-///
-/// Where serde_json returns an error instead of a key, a key is written
-/// here, since in-memory encoding has no error to return: a float NaN or
-/// infinity is `"NaN"`, `"Infinity"` or `"-Infinity"`, and a skipped
-/// (`#[serde(skip)]`) variant of a unit-only enum is `"null"`.
-///
-/// Types that serde_json rejects as keys whatever their value (sequences,
-/// tuples, maps, structs with named fields, unit structs) do not implement
-/// it, so using them as keys is a compile error rather than an error at
-/// run time. Nor do enums with a variant that holds data: serde_json
-/// accepts their unit variants as keys and rejects the others at run time.
-///
-/// ```
-/// use std::collections::BTreeMap;
-///
-/// use json_runtime::ToJson;
-///
-/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
-/// #[serde(rename_all = "lowercase")]
-/// enum Level { Low, High }
-///
-/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
-/// struct UserId(u32);
-///
-/// let levels = BTreeMap::from([(Level::Low, 1), (Level::High, 2)]);
-/// assert_eq!(json_runtime::to_string(&levels), r#"{"low":1,"high":2}"#);
-/// let users = BTreeMap::from([(UserId(7), "ann")]);
-/// assert_eq!(json_runtime::to_string(&users), r#"{"7":"ann"}"#);
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be a JSON object key",
-    label = "`{Self}` does not implement `ToJsonKey`",
-    note = "json_runtime writes these as JSON object keys: strings, chars, integers, floats, bools, enums whose variants are all unit variants, and newtype or `transparent` structs over a key; serde_json returns the error \"key must be a string\" at run time for a key serialized as a sequence, tuple, map or struct. Convert the key to one of those types, or implement `json_runtime::ToJsonKey` for it"
-)]
-pub trait ToJsonKey {
-    /// Whether keys of this type are integers written as strings, which
-    /// [`Options::sort_keys`] then orders by value (`"9"` before `"10"`), as
-    /// a `BTreeMap` of integers orders them. True for the integer types and
-    /// wrappers of them; other keys are ordered by their text.
-    const SORTS_AS_INTEGER: bool = false;
-
-    /// Writes `self` as a quoted JSON string.
-    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
-}
-
-/// The default indent of the pretty layout, as serde_json's.
-const DEFAULT_INDENT: &[u8] = b"  ";
-
-/// The output `Vec` starts this large. serde_json starts at 128 bytes; for
-/// a 1.9 KB document (products/10) the four reallocations from there cost
-/// a sixth of the encoding time, and starting at 1 KiB took that workload
-/// from 0.44x to 0.37-0.39x serde_json. A tiny value allocates 1 KiB.
-const INITIAL_CAPACITY: usize = 1024;
-
-fn encode_to_vec<F: Format, T: ToJson + ?Sized>(
-    value: &T,
-    indent: &[u8],
-) -> Result<Vec<u8>, Error> {
-    encode_to_vec_with::<F, T>(value, indent, Setup::default())
-}
-
-fn encode_to_vec_with<F: Format, T: ToJson + ?Sized>(
-    value: &T,
-    indent: &[u8],
-    setup: Setup,
-) -> Result<Vec<u8>, Error> {
-    let mut w = memory_writer::<F>(indent, setup);
-    value.write_json(&mut w);
-    w.into_result()
-}
-
-// The entry points are instantiated once per value type, and inlined into
-// the caller's crate: setting up the writer in these out-of-line
-// functions, generic over the layout only, leaves each instance little
-// more than the call to the value's encoder (a release build of 250 types
-// wrote 190 lines of LLVM IR per `to_vec` call site when they were inlined,
-// for one call more per document).
-
-#[inline(never)]
-fn memory_writer<F: Format>(indent: &[u8], setup: Setup) -> JsonWriter<'_, F> {
-    let mut w = JsonWriter::<F>::to_memory(Vec::with_capacity(INITIAL_CAPACITY), indent);
-    w.apply_setup(setup);
-    w
-}
-
-#[inline(never)]
-fn io_writer<'a, F: Format>(
-    out: &'a mut dyn io::Write,
-    indent: &'a [u8],
-    setup: Setup,
-) -> JsonWriter<'a, F> {
-    let mut w = JsonWriter::<F>::to_io(out, indent);
-    w.apply_setup(setup);
-    w
-}
-
-/// The output of an in-memory entry point, which has no `Result` to
-/// return an error in: like `ToString` when a `Display` impl fails, it
-/// panics, naming the error.
-fn expect_encoded(result: Result<Vec<u8>, Error>) -> Vec<u8> {
-    match result {
-        Ok(bytes) => bytes,
-        Err(error) => encoding_failed(&error),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn encoding_failed(error: &Error) -> ! {
-    panic!(
-        "a `Serialize` implementation returned an error while writing JSON: {error} \
-         (use `json_runtime::try_to_vec` or `to_writer` to get it as a `Result`)"
-    )
-}
-
-fn encode_to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
-    out: W,
-    value: &T,
-    indent: &[u8],
-) -> io::Result<()> {
-    encode_to_writer_with::<F, W, T>(out, value, indent, Setup::default())
-}
-
-fn encode_to_writer_with<F: Format, W: io::Write, T: ToJson + ?Sized>(
-    mut out: W,
-    value: &T,
-    indent: &[u8],
-    setup: Setup,
-) -> io::Result<()> {
-    let mut w = io_writer::<F>(&mut out, indent, setup);
-    value.write_json(&mut w);
-    w.finish_io()
-}
-
-fn into_string(bytes: Vec<u8>) -> String {
-    // SAFETY: `bytes` is what an in-memory `JsonWriter` wrote, and every
-    // write puts valid UTF-8 after valid UTF-8:
-    // - ASCII: structure, numbers (through `buf_mut`), `write_ascii` (the
-    //   crate's own date and address text, built from ASCII and from whole
-    //   `&str`s that `Display` produced);
-    // - whole `&str`s: `write_raw`, `key_dyn`, `static_entries`, compact
-    //   `key`; escaped strings copy runs of their `&str` cut only before an
-    //   ASCII byte that is escaped, or, in the other `Escape` modes, at
-    //   character boundaries;
-    // - pretty `key` cuts its literal after its first and before its last
-    //   byte, which it asserts are ASCII, so between characters;
-    // - the pretty indent: compact output writes none, and the callers that
-    //   write one check first that it is UTF-8.
-    // Pieces that split a character (long raw text, in `Buf::extend_slow`)
-    // exist only when streaming to an `io::Write`, never in memory. The
-    // output options only move whole runs of these bytes: sorting moves
-    // entries that start after and end before an ASCII `{`, `[` or `,`, and
-    // inline arrays drop a newline with whole copies of the indent after
-    // it. So the bytes are UTF-8.
-    unsafe { String::from_utf8_unchecked(bytes) }
-}
-
-/// Encodes `value` as compact JSON.
-///
-/// Nesting depth is bounded by the thread's stack, as in serde_json; see
-/// [Nesting depth](crate#nesting-depth).
-///
-/// ```
-/// assert_eq!(json_runtime::to_vec(&vec![1, 2]), b"[1,2]");
-/// ```
-///
-/// # Panics
-///
-/// If a value written through serde (see [`Serde`]) reports an
-/// [`Error`], as `ToString` panics when a `Display` impl fails. Values
-/// written by `ToJson` impls alone never fail. [`try_to_vec`] returns the
-/// error instead.
-pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    expect_encoded(encode_to_vec::<Compact, T>(value, DEFAULT_INDENT))
-}
-
-/// Encodes `value` as compact JSON text.
-///
-/// ```
-/// assert_eq!(json_runtime::to_string(&("a", 1.5)), r#"["a",1.5]"#);
-/// ```
-///
-/// # Panics
-///
-/// As [`to_vec`]; [`try_to_string`] returns the error instead.
-pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
-    into_string(to_vec(value))
-}
-
-/// Encodes `value` as compact JSON, or returns the [`Error`] a value
-/// written through serde reported. Without such values it is [`to_vec`].
-///
-/// ```
-/// use std::sync::{Arc, Mutex};
-///
-/// use json_runtime::Serde;
-///
-/// let shared = Arc::new(Mutex::new(1));
-/// assert_eq!(json_runtime::try_to_vec(&Serde(&*shared)).unwrap(), b"1");
-///
-/// let clone = Arc::clone(&shared);
-/// let _ = std::thread::spawn(move || {
-///     let _guard = clone.lock().unwrap();
-///     panic!("poisons the mutex");
-/// })
-/// .join();
-/// // serde's `Mutex` impl reports the poisoning.
-/// let error = json_runtime::try_to_vec(&Serde(&*shared)).unwrap_err();
-/// assert_eq!(error.to_string(), "lock poison error while serializing");
-/// ```
-pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    encode_to_vec::<Compact, T>(value, DEFAULT_INDENT)
-}
-
-/// Encodes `value` as compact JSON text, or returns the [`Error`] a value
-/// written through serde reported, as [`try_to_vec`].
-pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
-    try_to_vec(value).map(into_string)
-}
-
-/// Streams `value` as compact JSON into `writer`.
-///
-/// Output goes through an internal buffer that never holds more than
-/// 512 KiB, however large the document and whatever it holds (a long
-/// string is escaped in pieces; see [Memory](crate#memory)). The writer is
-/// flushed at the end. The first I/O error is returned and nothing is
-/// written to `writer` after it; the value itself is still encoded to its
-/// end, into a buffer that is dropped. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
-/// bounded by the thread's stack, as in [`to_vec`]. To replace a file
-/// safely, see [`write_file`]; for a sequence that is not in memory, see
-/// [`to_writer_array`].
-///
-/// ```
-/// let mut out = Vec::new();
-/// json_runtime::to_writer(&mut out, &[true, false])?;
-/// assert_eq!(out, b"[true,false]");
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> io::Result<()> {
-    encode_to_writer::<Compact, W, T>(writer, value, DEFAULT_INDENT)
-}
-
-/// Encodes `value` as pretty JSON, indented by two spaces.
-///
-/// ```
-/// assert_eq!(json_runtime::to_vec_pretty(&[1]), b"[\n  1\n]");
-/// ```
-///
-/// # Panics
-///
-/// As [`to_vec`].
-pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    PrettyFormatter::new().to_vec(value)
-}
-
-/// Encodes `value` as pretty JSON text, indented by two spaces.
-///
-/// # Panics
-///
-/// As [`to_vec`].
-pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
-    PrettyFormatter::new().to_string(value)
-}
-
-/// Streams `value` as pretty JSON, indented by two spaces, into `writer`.
-/// Errors behave as in [`to_writer`].
-pub fn to_writer_pretty<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> io::Result<()> {
-    PrettyFormatter::new().to_writer(writer, value)
-}
-
-/// Pretty output with a chosen indent, like serde_json's
-/// `PrettyFormatter::with_indent`.
-///
-/// ```
-/// use json_runtime::PrettyFormatter;
-///
-/// let tabs = PrettyFormatter::with_indent(b"\t");
-/// assert_eq!(tabs.to_string(&[[1]]), "[\n\t[\n\t\t1\n\t]\n]");
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct PrettyFormatter<'a> {
-    indent: &'a [u8],
-    /// `inline_arrays`' width, if chosen.
-    inline_arrays: Option<usize>,
-}
-
-impl Default for PrettyFormatter<'_> {
-    fn default() -> Self {
-        PrettyFormatter::new()
-    }
-}
-
-impl<'a> PrettyFormatter<'a> {
-    /// Two spaces, as [`to_vec_pretty`].
-    pub fn new() -> Self {
-        PrettyFormatter {
-            indent: DEFAULT_INDENT,
-            inline_arrays: None,
-        }
-    }
-
-    /// Indents each level by `indent`, which should be JSON whitespace
-    /// (spaces, tabs) for the output to stay valid JSON.
-    pub fn with_indent(indent: &'a [u8]) -> Self {
-        PrettyFormatter {
-            indent,
-            inline_arrays: None,
-        }
-    }
-
-    /// Keeps each array of scalars on one line, as `[1, 2, 3]`, when that
-    /// whole line fits in `max_width` characters: the indent, the key
-    /// before the array if any, and the array up to its `]` (a `,` that may
-    /// follow is not counted). Arrays that hold an array or an object, or
-    /// would not fit, are written one element a line as usual; so are
-    /// their enclosing arrays. Empty arrays are `[]` as always.
-    ///
-    /// This output is meant for people (configuration files, snapshots,
-    /// logs); serde_json has no such option, so it differs from
-    /// `serde_json::to_vec_pretty` wherever an array is inlined.
-    ///
-    /// Streaming keeps its bounded memory: an array is decided while at
-    /// most `max_width` characters of it are undecided. `max_width` is
-    /// counted in Unicode scalar values, not in display columns.
-    ///
-    /// ```
-    /// use json_runtime::{PrettyFormatter, ToJson};
-    ///
-    /// #[derive(ToJson)]
-    /// struct Shape {
-    ///     name: &'static str,
-    ///     origin: [f64; 2],
-    ///     points: Vec<[i32; 2]>,
-    ///     tags: Vec<&'static str>,
-    /// }
-    ///
-    /// let shape = Shape {
-    ///     name: "triangle",
-    ///     origin: [0.5, -1.0],
-    ///     points: vec![[0, 0], [4, 0], [0, 3]],
-    ///     tags: vec!["a rather long tag", "another long tag", "and a third one"],
-    /// };
-    /// let text = PrettyFormatter::with_indent(b"  ").inline_arrays(40).to_string(&shape);
-    /// assert_eq!(
-    ///     text,
-    ///     r#"{
-    ///   "name": "triangle",
-    ///   "origin": [0.5, -1.0],
-    ///   "points": [
-    ///     [0, 0],
-    ///     [4, 0],
-    ///     [0, 3]
-    ///   ],
-    ///   "tags": [
-    ///     "a rather long tag",
-    ///     "another long tag",
-    ///     "and a third one"
-    ///   ]
-    /// }"#,
-    /// );
-    /// ```
-    pub fn inline_arrays(mut self, max_width: usize) -> Self {
-        self.inline_arrays = Some(max_width);
-        self
-    }
-
-    pub(crate) fn setup(&self) -> Setup {
-        Setup {
-            sort_keys: false,
-            inline_arrays: self.inline_arrays,
-        }
-    }
-
-    /// Encodes `value` as pretty JSON.
-    ///
-    /// # Panics
-    ///
-    /// As [`json_runtime::to_vec`](crate::to_vec).
-    pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        expect_encoded(encode_to_vec_with::<Pretty, T>(
-            value,
-            self.indent,
-            self.setup(),
-        ))
-    }
-
-    /// Encodes `value` as pretty JSON text. The indent must be valid UTF-8
-    /// for the result to be; a non-UTF-8 indent is replaced lossily.
-    ///
-    /// # Panics
-    ///
-    /// As [`json_runtime::to_vec`](crate::to_vec).
-    pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
-        let bytes = self.to_vec(value);
-        if std::str::from_utf8(self.indent).is_ok() {
-            into_string(bytes)
-        } else {
-            String::from_utf8_lossy(&bytes).into_owned()
-        }
-    }
-
-    /// Streams `value` as pretty JSON into `writer`. Errors behave as in
-    /// [`to_writer`].
-    pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(
-        &self,
-        writer: W,
-        value: &T,
-    ) -> io::Result<()> {
-        encode_to_writer_with::<Pretty, W, T>(writer, value, self.indent, self.setup())
-    }
-}

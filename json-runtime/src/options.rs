@@ -1,131 +1,15 @@
-//! Output options beyond the layout: how strings are escaped.
+//! [`Options`]: the public form of the one configuration every entry
+//! point takes.
 
 use std::io;
 use std::path::Path;
 
-use crate::writer::{Compact, Format, JsonWriter, Pretty, Setup};
-use crate::{expect_encoded, into_string, ToJson, DEFAULT_INDENT, INITIAL_CAPACITY};
-
-/// How strings are escaped.
-///
-/// Every mode escapes `"`, `\` and control characters exactly as
-/// serde_json does (`\"`, `\\`, `\b \f \n \r \t`, otherwise `\u00xx`), and
-/// every `\uXXXX` escape is written with lowercase hex digits, as
-/// serde_json writes its own.
-///
-/// # What is escaped
-///
-/// The modes apply to every string written through
-/// [`JsonWriter::write_str`]: string values, `char`s, map keys, and
-/// `serde_json::Value` strings and object keys. Text that is fixed at
-/// compile time is written as declared, with [`Escape::Default`]'s rules:
-/// derived field names, variant names, `tag` and `content` names, and
-/// [`RawJson`](crate::RawJson) contents. They are byte literals built by the
-/// derive, chosen by the program's author and not by its input, so they
-/// cannot carry an injected `</script>`; a field renamed to a non-ASCII
-/// name stays non-ASCII under [`Escape::Ascii`] (rename it to ASCII if the
-/// whole document must be).
-///
-/// ```
-/// use json_runtime::{Escape, Options, ToJson};
-///
-/// #[derive(ToJson)]
-/// struct Note {
-///     #[json(rename = "café")]
-///     cafe: String,
-/// }
-///
-/// let note = Note { cafe: "café".into() };
-/// let json = Options::new().escape(Escape::Ascii).to_string(&note);
-/// assert_eq!(json, r#"{"café":"caf\u00e9"}"#);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Escape {
-    /// Exactly serde_json's escaping; non-ASCII text is written as UTF-8.
-    /// This is what [`to_vec`](crate::to_vec) and the other plain entry
-    /// points use, through the fast escaper.
-    #[default]
-    Default,
-    /// Every non-ASCII character is written as `\uXXXX`, characters above
-    /// U+FFFF as a UTF-16 surrogate pair (`😀` is `\ud83d\ude00`), so the
-    /// strings are pure ASCII. ASCII is escaped as by [`Escape::Default`].
-    ///
-    /// ```
-    /// use json_runtime::{Escape, Options};
-    ///
-    /// let json = Options::new().escape(Escape::Ascii).to_string("é😀<");
-    /// assert_eq!(json, r#""\u00e9\ud83d\ude00<""#);
-    /// ```
-    Ascii,
-    /// As [`Escape::Default`], and also `<` `>` `&` `'` as `\u003c`
-    /// `\u003e` `\u0026` `\u0027`, and U+2028 and U+2029 as `\u2028`
-    /// `\u2029`, so a string can be embedded in an HTML `<script>` element
-    /// or in a single- or double-quoted HTML attribute.
-    ///
-    /// `'` is escaped as System.Text.Json's default encoder escapes it, so
-    /// single-quoted attributes are safe too. U+2028 and U+2029 are line
-    /// terminators inside JavaScript string literals before ES2019, and are
-    /// escaped as Go's `encoding/json` escapes them. Other non-ASCII text
-    /// is written as UTF-8.
-    ///
-    /// ```
-    /// use json_runtime::{Escape, Options};
-    ///
-    /// let json = Options::new().escape(Escape::HtmlSafe).to_string("</script>&'é");
-    /// assert_eq!(json, r#""\u003c/script\u003e\u0026\u0027é""#);
-    /// ```
-    HtmlSafe,
-}
-
-/// Layout and escaping for one encoding, in the form the writers take: what
-/// [`Options`] holds once compact or pretty is settled, which the caller
-/// picks as the writer's `Format`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Style<'a> {
-    /// Used only by the pretty layout.
-    pub(crate) indent: &'a [u8],
-    pub(crate) escape: Escape,
-    /// `sort_keys` and `inline_arrays`.
-    pub(crate) setup: Setup,
-}
-
-impl<'a> Style<'a> {
-    /// serde_json's: two spaces when pretty, its escaping.
-    pub(crate) const DEFAULT: Style<'static> = Style {
-        indent: DEFAULT_INDENT,
-        escape: Escape::Default,
-        setup: Setup::NONE,
-    };
-
-    /// serde_json's escaping with this indent and these outputs.
-    pub(crate) fn pretty(indent: &'a [u8], setup: Setup) -> Self {
-        Style {
-            indent,
-            escape: Escape::Default,
-            setup,
-        }
-    }
-
-    /// A writer into memory, appending to `buf`.
-    pub(crate) fn memory_writer<F: Format>(self, buf: Vec<u8>) -> JsonWriter<'a, F> {
-        let mut w = JsonWriter::to_memory(buf, self.indent);
-        w.set_escape(self.escape);
-        w.apply_setup(self.setup);
-        w
-    }
-
-    /// A writer that streams into `out` through a bounded buffer.
-    pub(crate) fn io_writer<'w, F: Format>(self, out: &'w mut dyn io::Write) -> JsonWriter<'w, F>
-    where
-        'a: 'w,
-    {
-        let mut w = JsonWriter::to_io(out, self.indent);
-        w.set_escape(self.escape);
-        w.apply_setup(self.setup);
-        w
-    }
-}
+use crate::encode::{self, expect_encoded, into_text};
+use crate::escape::Escape;
+use crate::file::write_file_with;
+use crate::sequences::{array_to_writer, lines_to_writer};
+use crate::to_json::ToJson;
+use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 
 /// Output options: layout (compact or pretty, and the indent) and string
 /// [`Escape`] mode, for every entry point.
@@ -165,11 +49,8 @@ impl<'a> Style<'a> {
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Options<'a> {
-    escape: Escape,
-    /// `None` for compact output, else pretty with this indent.
-    indent: Option<&'a [u8]>,
-    /// `sort_keys` and `inline_arrays`.
-    setup: Setup,
+    config: Config<'a>,
+    pretty: bool,
 }
 
 impl Default for Options<'_> {
@@ -182,15 +63,14 @@ impl<'a> Options<'a> {
     /// Compact output with [`Escape::Default`].
     pub fn new() -> Self {
         Options {
-            escape: Escape::Default,
-            indent: None,
-            setup: Setup::NONE,
+            config: Config::DEFAULT,
+            pretty: false,
         }
     }
 
     /// Escapes strings as `escape` says.
     pub fn escape(mut self, escape: Escape) -> Self {
-        self.escape = escape;
+        self.config.escape = escape;
         self
     }
 
@@ -203,7 +83,8 @@ impl<'a> Options<'a> {
     /// JSON whitespace for the output to stay valid JSON (as
     /// [`PrettyFormatter::with_indent`](crate::PrettyFormatter::with_indent)).
     pub fn indent(mut self, indent: &'a [u8]) -> Self {
-        self.indent = Some(indent);
+        self.config.indent = indent;
+        self.pretty = true;
         self
     }
 
@@ -252,7 +133,7 @@ impl<'a> Options<'a> {
     /// );
     /// ```
     pub fn sort_keys(mut self, sort: bool) -> Self {
-        self.setup.sort_keys = sort;
+        self.config.sort_keys = sort;
         self
     }
 
@@ -271,18 +152,18 @@ impl<'a> Options<'a> {
     /// );
     /// ```
     pub fn inline_arrays(mut self, max_width: usize) -> Self {
-        self.setup.inline_arrays = Some(max_width);
+        self.config.inline_arrays = Some(max_width);
         self
     }
 
-    /// The writers' form of these options, and whether they are pretty.
-    pub(crate) fn style(&self) -> (Style<'a>, bool) {
-        let style = Style {
-            indent: self.indent.unwrap_or(DEFAULT_INDENT),
-            escape: self.escape,
-            setup: self.setup,
-        };
-        (style, self.indent.is_some())
+    /// The writers' form of these options.
+    pub(crate) fn config(&self) -> &Config<'a> {
+        &self.config
+    }
+
+    /// Whether the output is pretty (else compact).
+    pub(crate) fn is_pretty(&self) -> bool {
+        self.pretty
     }
 
     /// Encodes `value` as JSON.
@@ -292,10 +173,11 @@ impl<'a> Options<'a> {
     /// As [`to_vec`](crate::to_vec), if a value written through serde
     /// reports an error.
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        match self.style() {
-            (style, false) => encode_vec::<Compact, T>(style, value),
-            (style, true) => encode_vec::<Pretty, T>(style, value),
-        }
+        expect_encoded(if self.pretty {
+            encode::to_vec::<Pretty, T>(&self.config, value)
+        } else {
+            encode::to_vec::<Compact, T>(&self.config, value)
+        })
     }
 
     /// Encodes `value` as JSON text. A non-UTF-8 indent is replaced
@@ -305,24 +187,20 @@ impl<'a> Options<'a> {
     ///
     /// As [`to_vec`](Self::to_vec).
     pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
-        let bytes = self.to_vec(value);
-        if std::str::from_utf8(self.indent.unwrap_or(b"")).is_ok() {
-            into_string(bytes)
-        } else {
-            String::from_utf8_lossy(&bytes).into_owned()
-        }
+        into_text(self.to_vec(value), &self.config)
     }
 
     /// Streams `value` as JSON into `writer`. Memory and errors behave as in
     /// [`to_writer`](crate::to_writer).
     pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(
         &self,
-        mut writer: W,
+        writer: W,
         value: &T,
     ) -> io::Result<()> {
-        match self.style() {
-            (style, false) => encode_io::<Compact, T>(style, &mut writer, value),
-            (style, true) => encode_io::<Pretty, T>(style, &mut writer, value),
+        if self.pretty {
+            encode::to_writer::<Pretty, W, T>(&self.config, writer, value)
+        } else {
+            encode::to_writer::<Compact, W, T>(&self.config, writer, value)
         }
     }
 
@@ -343,9 +221,10 @@ impl<'a> Options<'a> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        match self.style() {
-            (style, false) => crate::stream::array_to_writer::<Compact, W, I>(writer, items, style),
-            (style, true) => crate::stream::array_to_writer::<Pretty, W, I>(writer, items, style),
+        if self.pretty {
+            array_to_writer::<Pretty, W, I>(writer, items, &self.config)
+        } else {
+            array_to_writer::<Compact, W, I>(writer, items, &self.config)
         }
     }
 
@@ -358,7 +237,7 @@ impl<'a> Options<'a> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        crate::stream::lines_to_writer(writer, items, self.style().0)
+        lines_to_writer(writer, items, &self.config)
     }
 
     /// Writes `value` to the file at `path`, replacing it safely as
@@ -380,22 +259,6 @@ impl<'a> Options<'a> {
         path: P,
         value: &T,
     ) -> io::Result<()> {
-        crate::write_file_with(path, |file| self.to_writer(file, value))
+        write_file_with(path, |file| self.to_writer(file, value))
     }
-}
-
-fn encode_vec<F: Format, T: ToJson + ?Sized>(style: Style<'_>, value: &T) -> Vec<u8> {
-    let mut w = style.memory_writer::<F>(Vec::with_capacity(INITIAL_CAPACITY));
-    value.write_json(&mut w);
-    expect_encoded(w.into_result())
-}
-
-fn encode_io<F: Format, T: ToJson + ?Sized>(
-    style: Style<'_>,
-    out: &mut dyn io::Write,
-    value: &T,
-) -> io::Result<()> {
-    let mut w = style.io_writer::<F>(out);
-    value.write_json(&mut w);
-    w.finish_io()
 }

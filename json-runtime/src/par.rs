@@ -85,8 +85,13 @@ use std::sync::Mutex;
 use rayon::iter::plumbing::{Producer, ProducerCallback};
 use rayon::iter::{IndexedParallelIterator, IntoParallelIterator};
 
+use crate::buf::growth;
+use crate::buf::sizes::INITIAL_CAPACITY;
+use crate::encode::expect_encoded;
+use crate::error::Error;
+use crate::to_json::ToJson;
 use crate::writer::{Compact, Format, JsonWriter, Pretty};
-use crate::{Error, ToJson, DEFAULT_INDENT};
+use crate::writer::{Config, DEFAULT_INDENT};
 
 /// The output one chunk aims at, in bytes.
 ///
@@ -213,7 +218,9 @@ impl<'a> Encoder<'a> {
         // serde can, and then this panics as `json_runtime::to_vec` does.
         if let Err(error) = result {
             match error.into_inner().map(|inner| inner.downcast::<Error>()) {
-                Some(Ok(error)) => crate::encoding_failed(&error),
+                Some(Ok(error)) => {
+                    expect_encoded(Err(*error));
+                }
                 _ => unreachable!("writing to a Vec cannot fail"),
             }
         }
@@ -378,12 +385,12 @@ impl Sink for ToVec<'_> {
         // Only when the projection is about to outgrow the buffer, and then
         // with the margin again, so that it grows a few times at most.
         if projected + CHUNK_BYTES > out.capacity() {
-            crate::huge::reserve_total(out, projected + projected / 16);
+            growth::reserve_total(out, projected + projected / 16);
         }
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        crate::huge::reserve(self.0, bytes.len());
+        growth::reserve(self.0, bytes.len());
         self.0.extend_from_slice(bytes);
         Ok(())
     }
@@ -454,7 +461,11 @@ impl<F: Format> Pieces for Array<F> {
         I: Iterator,
         I::Item: ToJson,
     {
-        let mut w = JsonWriter::<F>::to_memory(std::mem::take(buf), indent);
+        let config = Config {
+            indent,
+            ..Config::DEFAULT
+        };
+        let mut w = JsonWriter::<F>::in_memory(&config, std::mem::take(buf));
         // Every element is at depth 1, whichever chunk it is in.
         w.resume_array();
         if first {
@@ -488,9 +499,9 @@ impl Pieces for Lines {
         I: Iterator,
         I::Item: ToJson,
     {
-        let mut w = JsonWriter::<Compact>::to_memory(std::mem::take(buf), DEFAULT_INDENT);
         // As `to_writer_lines`: a raw value must not break its line.
-        w.set_compact_raw();
+        let config = Config::DEFAULT.lines();
+        let mut w = JsonWriter::<Compact>::in_memory(&config, std::mem::take(buf));
         for item in items {
             item.write_json(&mut w);
             w.write_ascii(b"\n");
@@ -713,7 +724,7 @@ where
     // The first elements, on this thread; their size sets the chunk length.
     let probe = len.min(PROBE_ELEMENTS);
     let (head, rest) = producer.split_at(probe);
-    let mut buf = Vec::with_capacity(crate::INITIAL_CAPACITY);
+    let mut buf = Vec::with_capacity(INITIAL_CAPACITY);
     buf.extend_from_slice(L::OPEN);
     L::encode(&mut buf, indent, head.into_iter(), true)?;
     let remaining = len - probe;

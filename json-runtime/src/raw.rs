@@ -92,11 +92,7 @@ pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Box<RawJson> {
 impl ToJson for RawJson {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        if F::CANONICAL {
-            crate::canonical::write_raw(w, &self.json);
-        } else {
-            w.write_raw(&self.json);
-        }
+        w.write_raw_json(&self.json);
     }
 }
 

@@ -23,7 +23,7 @@ use std::fmt::{Display, Write as _};
 use serde::ser::{self, Impossible, Serialize};
 
 use crate::__private::EntriesOf;
-use crate::number::{write_f32, write_f64, write_int, write_int_quoted};
+use crate::writer::{write_f32, write_f64, write_int, write_int_quoted};
 use crate::{escape, Error, Format, JsonWriter, ToJson};
 
 /// The struct name and field serde_json's `RawValue` serializes as.

@@ -122,13 +122,9 @@ pub(crate) fn write_int_array<F: Format>(w: &mut JsonWriter<'_, F>, values: &[i6
     let mut first = true;
     for value in values {
         w.array_value_dyn(&mut first);
-        if F::CANONICAL {
-            // Checked against 2^53 (a `TimeDelta`'s seconds can pass it).
-            crate::number::write_int(w, *value);
-        } else {
-            let mut buffer = itoa::Buffer::new();
-            w.write_raw(buffer.format(*value));
-        }
+        // In canonical output, checked against 2^53 (a `TimeDelta`'s
+        // seconds can pass it).
+        crate::writer::write_int(w, *value);
     }
     w.end_array(first);
 }

@@ -1,7 +1,7 @@
 //! Map keys, by serde_json's `MapKeySerializer` rules: strings and chars as
 //! they are, integers, floats and bools quoted.
 
-use crate::number::{write_float_quoted, write_int_quoted};
+use crate::writer::{write_float_quoted, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
 
 impl ToJsonKey for str {

@@ -35,7 +35,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         if w.sorts_maps() {
-            crate::writer::write_map_sorted(w, self);
+            crate::impls::write_map_sorted(w, self);
         } else {
             write_map(w, self);
         }

@@ -15,6 +15,7 @@ mod os;
 mod pointer;
 mod primitive;
 mod seq;
+mod sorted;
 mod std_time;
 #[cfg(feature = "time")]
 mod time;
@@ -24,6 +25,8 @@ mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;
 mod wrapper;
+
+pub(crate) use sorted::{write_map_entries_sorted, write_map_sorted, write_seq_sorted};
 
 // Other crates' types, one feature each (see the crate docs' feature table).
 #[cfg(feature = "arrayvec")]

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::stream::Pieces;
+use crate::writer::Pieces;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 macro_rules! deref_impls {

@@ -1,6 +1,6 @@
 use std::marker::PhantomData;
 
-use crate::number::{write_f32, write_f64, write_int};
+use crate::writer::{write_f32, write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson};
 
 macro_rules! integers {

@@ -33,7 +33,7 @@ use ::rust_decimal::prelude::ToPrimitive;
 use ::rust_decimal::Decimal;
 
 use super::display_text::with_display_text;
-use crate::number::write_f64;
+use crate::writer::write_f64;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// How rust_decimal's `Serialize` impl writes a `Decimal` in this build.
@@ -309,10 +309,10 @@ mod tests {
     use crate::{Compact, Pretty};
 
     fn ours(value: &Decimal, form: Form, key: bool) -> String {
-        let mut w = JsonWriter::<Compact>::to_memory(Vec::new(), b"  ");
+        let mut w = JsonWriter::<Compact>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
         write_decimal(&mut w, value, form, key);
         let compact = String::from_utf8(w.into_buf()).unwrap();
-        let mut w = JsonWriter::<Pretty>::to_memory(Vec::new(), b"  ");
+        let mut w = JsonWriter::<Pretty>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
         write_decimal(&mut w, value, form, key);
         assert_eq!(String::from_utf8(w.into_buf()).unwrap(), compact);
         compact

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 
-use crate::stream::{write_indexed_piece, Pieces};
+use crate::writer::{write_indexed_piece, Pieces};
 use crate::{Format, JsonWriter, ToJson};
 
 /// Writes every item as one JSON array. The writer may drain to its
@@ -145,7 +145,7 @@ impl<T: ToJson, S> ToJson for HashSet<T, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         if w.sorts_unordered() {
-            crate::writer::write_seq_sorted(w, self);
+            crate::impls::write_seq_sorted(w, self);
         } else {
             write_seq(w, self);
         }

@@ -571,13 +571,13 @@ mod tests {
     use crate::{Compact, Pretty};
 
     fn ours(write: impl Fn(&mut JsonWriter<'_, Compact>)) -> String {
-        let mut w = JsonWriter::<Compact>::to_memory(Vec::new(), b"  ");
+        let mut w = JsonWriter::<Compact>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
         write(&mut w);
         String::from_utf8(w.into_buf()).unwrap()
     }
 
     fn ours_pretty(write: impl Fn(&mut JsonWriter<'_, Pretty>)) -> String {
-        let mut w = JsonWriter::<Pretty>::to_memory(Vec::new(), b"  ");
+        let mut w = JsonWriter::<Pretty>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
         write(&mut w);
         String::from_utf8(w.into_buf()).unwrap()
     }

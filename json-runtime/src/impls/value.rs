@@ -12,13 +12,12 @@
 //! every `Number` is written as its text, which is what serde_json writes;
 //! otherwise through the fast integer and float writers.
 
-use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
-use crate::number::{write_f64, write_int};
+use crate::writer::{write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 
 /// `null`, `true`, numbers, strings, arrays and objects, with object
@@ -92,7 +91,7 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
 /// unless serde_json's `preserve_order` makes it an `IndexMap`.
 #[inline(never)]
 fn write_object_sorted<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) {
-    crate::writer::write_map_sorted(w, map);
+    crate::impls::write_map_sorted(w, map);
 }
 
 impl ToJson for Map<String, Value> {
@@ -157,25 +156,7 @@ fn probe_number_form() -> bool {
 /// for it in either mode, copied straight into the output.
 #[cold]
 fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
-    if F::CANONICAL {
-        // Canonical JSON has one form per number, the ECMAScript one,
-        // whatever text the number was read from.
-        crate::canonical::write_number_text(w, &number.to_string());
-        return;
-    }
-
-    struct Raw<'w, 'b, F: Format>(&'w mut JsonWriter<'b, F>);
-
-    impl<F: Format> fmt::Write for Raw<'_, '_, F> {
-        fn write_str(&mut self, text: &str) -> fmt::Result {
-            self.0.write_raw(text);
-            Ok(())
-        }
-    }
-
-    // Writing to the buffer cannot fail, and `Number`'s `Display` only
-    // forwards to its text or to itoa/zmij, which do not fail either.
-    let _ = fmt::Write::write_fmt(&mut Raw(w), format_args!("{number}"));
+    w.write_number_display(number);
 }
 
 /// Already-encoded JSON, written as it is, as serde_json writes it, in

@@ -12,22 +12,15 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use futures_core::Stream;
 
-use crate::options::Style;
-use crate::stream::{fill_array, fill_lines, ArrayState};
-use crate::writer::{Compact, Pretty};
-use crate::{ToJson, INITIAL_CAPACITY};
+use crate::buf::sizes::{INITIAL_CAPACITY, STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
+use crate::sequences::{fill_array, fill_lines, ArrayState};
+use crate::to_json::ToJson;
+use crate::writer::{Compact, Config, Pretty};
 
-/// A chunk goes out once it passes this size: large enough that framing and
-/// system calls cost little per byte, small enough that a server holding a
-/// few per connection stays in flat memory.
-const CHUNK: usize = 64 * 1024;
-
-/// The capacity each chunk after the first starts with, so that the
-/// element which crosses [`CHUNK`] usually fits without the buffer
-/// doubling. The first starts as small as `to_vec`'s buffer, since a short
-/// sequence is sent whole in it and the allocation lives as long as the
-/// response is in flight.
-const CHUNK_CAPACITY: usize = CHUNK + CHUNK / 4;
+// Chunk sizes: `buf::sizes::STREAM_CHUNK`, shared with the Tokio writers.
+// Each chunk after the first starts at `STREAM_CHUNK_CAPACITY`; the first
+// starts as small as `to_vec`'s buffer, since a short sequence is sent whole
+// in it and the allocation lives as long as the response is in flight.
 
 /// The error type of fallible streams and of the body types, as hyper,
 /// axum and actix-web take it.
@@ -81,15 +74,15 @@ impl Encoder {
         I: Iterator,
         I::Item: ToJson,
     {
-        let style = Style::DEFAULT;
+        let config = &Config::DEFAULT;
         let filled = match self.framing {
             Framing::Array => {
-                fill_array::<Compact, _>(buf, style, items, &mut self.state, threshold)
+                fill_array::<Compact, _>(buf, config, items, &mut self.state, threshold)
             }
             Framing::ArrayPretty => {
-                fill_array::<Pretty, _>(buf, style, items, &mut self.state, threshold)
+                fill_array::<Pretty, _>(buf, config, items, &mut self.state, threshold)
             }
-            Framing::Lines => fill_lines(buf, style, items, threshold),
+            Framing::Lines => fill_lines(buf, config, items, threshold),
         };
         filled.map_err(Into::into)
     }
@@ -170,13 +163,13 @@ where
         // after a chunk went out; an array always ends with `]`.
         while !self.items_done {
             let capacity = if self.started {
-                CHUNK_CAPACITY
+                STREAM_CHUNK_CAPACITY
             } else {
                 INITIAL_CAPACITY
             };
             self.started = true;
             let mut buf = Vec::with_capacity(capacity);
-            match self.encoder.fill(&mut buf, &mut self.items, CHUNK) {
+            match self.encoder.fill(&mut buf, &mut self.items, STREAM_CHUNK) {
                 Ok(done) => self.items_done = done,
                 Err(error) => {
                     self.items_done = true;
@@ -227,7 +220,7 @@ where
 }
 
 /// Chunks from a `Stream`: items are encoded as they arrive, and a chunk
-/// goes out when it passes [`CHUNK`] or when the stream has nothing ready,
+/// goes out when it passes [`STREAM_CHUNK`] or when the stream has nothing ready,
 /// so a slow source is not held back waiting to fill a chunk.
 pub(crate) struct StreamChunks<S: Stream, T> {
     /// Boxed so that any stream, `Unpin` or not, can be polled without
@@ -322,7 +315,7 @@ where
                         if let Err(error) = self.push(std::iter::once(value)) {
                             return self.fail(error);
                         }
-                        if self.buf.len() >= CHUNK {
+                        if self.buf.len() >= STREAM_CHUNK {
                             return Poll::Ready(Some(Ok(self.take_chunk())));
                         }
                     }

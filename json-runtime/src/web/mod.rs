@@ -16,7 +16,12 @@ mod chunks;
 
 use bytes::Bytes;
 
-use crate::ToJson;
+use crate::to_json::ToJson;
+#[cfg(any(feature = "axum", feature = "actix-web"))]
+use crate::{
+    encode,
+    writer::{Compact, Config, Pretty},
+};
 
 /// `Content-Type` of a JSON document.
 #[cfg(any(feature = "axum", feature = "actix-web"))]
@@ -66,9 +71,9 @@ pub fn to_bytes_pretty<T: ToJson + ?Sized>(value: &T) -> Bytes {
 #[cfg(any(feature = "axum", feature = "actix-web"))]
 fn try_body<T: ToJson + ?Sized>(value: &T, pretty: bool) -> Result<Bytes, crate::Error> {
     let bytes = if pretty {
-        crate::encode_to_vec::<crate::Pretty, T>(value, crate::DEFAULT_INDENT)
+        encode::to_vec::<Pretty, T>(&Config::DEFAULT, value)
     } else {
-        crate::encode_to_vec::<crate::Compact, T>(value, crate::DEFAULT_INDENT)
+        encode::to_vec::<Compact, T>(&Config::DEFAULT, value)
     };
     bytes.map(Bytes::from)
 }

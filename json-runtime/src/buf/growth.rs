@@ -17,9 +17,7 @@
 //! The feature `huge-pages`, off by default, gives the advice; without it
 //! the buffer only grows in the same 2 MiB steps.
 
-/// Output below this size grows as `Vec` grows it, with no advice: small
-/// documents never reach the cold path.
-pub(crate) const LARGE_OUTPUT: usize = 4 * 1024 * 1024;
+use super::sizes::LARGE_OUTPUT;
 
 /// The size of a transparent huge page on x86_64, and on arm64 with 4 KiB
 /// pages.

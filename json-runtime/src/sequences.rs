@@ -13,9 +13,8 @@
 
 use std::io;
 
-use crate::options::Style;
-use crate::writer::{Compact, Format, JsonWriter, Pretty};
-use crate::{PrettyFormatter, ToJson};
+use crate::to_json::ToJson;
+use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
 
 /// Where an array being encoded in pieces stands.
 // Used by the writers that are not an `io::Write`, behind their features.
@@ -39,7 +38,7 @@ pub(crate) enum ArrayState {
 #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
 pub(crate) fn fill_array<F: Format, I>(
     buf: &mut Vec<u8>,
-    style: Style<'_>,
+    config: &Config<'_>,
     items: &mut I,
     state: &mut ArrayState,
     threshold: usize,
@@ -49,7 +48,7 @@ where
     I::Item: ToJson,
 {
     debug_assert!(buf.is_empty());
-    let mut w = style.memory_writer::<F>(std::mem::take(buf));
+    let mut w = JsonWriter::<F>::in_memory(config, std::mem::take(buf));
     let mut any = match *state {
         ArrayState::Start => {
             w.begin_array();
@@ -80,12 +79,12 @@ where
 /// Encodes JSON Lines into `buf` (empty on entry) until it holds at least
 /// `threshold` bytes or the items run out, and says whether they ran out,
 /// or returns the error an item written through serde reported. The
-/// layout of `style` is not used: each line is compact.
+/// layout of `config` is not used: each line is compact.
 // Used by the writers that are not an `io::Write`, behind their features.
 #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
 pub(crate) fn fill_lines<I>(
     buf: &mut Vec<u8>,
-    style: Style<'_>,
+    config: &Config<'_>,
     items: &mut I,
     threshold: usize,
 ) -> io::Result<bool>
@@ -94,8 +93,8 @@ where
     I::Item: ToJson,
 {
     debug_assert!(buf.is_empty());
-    let mut w = style.memory_writer::<Compact>(std::mem::take(buf));
-    w.set_compact_raw();
+    let config = config.lines();
+    let mut w = JsonWriter::<Compact>::in_memory(&config, std::mem::take(buf));
     let done = loop {
         let Some(item) = items.next() else {
             break true;
@@ -110,68 +109,16 @@ where
     Ok(done)
 }
 
-/// How far [`ToJson::write_json_piece`] got through a value written in
-/// pieces: for a sequence, the next element to write.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct Pieces {
-    /// A piece ends once the writer holds this many bytes.
-    threshold: usize,
-    /// Whether a piece was written already.
-    started: bool,
-    next: usize,
-}
-
-impl Pieces {
-    #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
-    pub(crate) fn new(threshold: usize) -> Self {
-        Pieces {
-            threshold,
-            started: false,
-            next: 0,
-        }
-    }
-}
-
-/// [`ToJson::write_json_piece`] for a sequence of `len` elements that can
-/// be reached by index: writes elements from where the last piece stopped
-/// until the writer holds a piece's worth, and says whether the array is
-/// complete. Resuming by index keeps nothing borrowed between pieces.
-#[inline]
-pub(crate) fn write_indexed_piece<F: Format>(
-    w: &mut JsonWriter<'_, F>,
-    pieces: &mut Pieces,
-    len: usize,
-    mut write_element: impl FnMut(usize, &mut JsonWriter<'_, F>),
-) -> bool {
-    if pieces.started {
-        w.resume_array();
-    } else {
-        pieces.started = true;
-        w.begin_array();
-    }
-    while pieces.next < len {
-        w.array_value(pieces.next == 0);
-        write_element(pieces.next, w);
-        pieces.next += 1;
-        if w.len() >= pieces.threshold && pieces.next < len {
-            return false;
-        }
-    }
-    w.end_array(len == 0);
-    true
-}
-
 pub(crate) fn array_to_writer<F: Format, W: io::Write, I>(
     mut out: W,
     items: I,
-    style: Style<'_>,
+    config: &Config<'_>,
 ) -> io::Result<()>
 where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    let mut w = style.io_writer::<F>(&mut out);
+    let mut w = JsonWriter::<F>::streaming(config, &mut out);
     w.begin_array();
     let mut any = false;
     for item in items {
@@ -192,14 +139,14 @@ where
 pub(crate) fn lines_to_writer<W: io::Write, I>(
     mut out: W,
     items: I,
-    style: Style<'_>,
+    config: &Config<'_>,
 ) -> io::Result<()>
 where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    let mut w = style.io_writer::<Compact>(&mut out);
-    w.set_compact_raw();
+    let config = config.lines();
+    let mut w = JsonWriter::<Compact>::streaming(&config, &mut out);
     for item in items {
         item.write_json(&mut w);
         w.write_ascii(b"\n");
@@ -259,7 +206,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Compact, W, I>(writer, items, Style::DEFAULT)
+    array_to_writer::<Compact, W, I>(writer, items, &Config::DEFAULT)
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -282,7 +229,7 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Pretty, W, I>(writer, items, Style::DEFAULT)
+    array_to_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT)
 }
 
 /// Streams the items of any iterator as [JSON Lines](https://jsonlines.org):
@@ -317,27 +264,5 @@ where
     I: IntoIterator,
     I::Item: ToJson,
 {
-    lines_to_writer(writer, items, Style::DEFAULT)
-}
-
-impl PrettyFormatter<'_> {
-    /// Streams the items of any iterator as one pretty JSON array with this
-    /// indent, as [`to_writer_array_pretty`] does with two spaces.
-    ///
-    /// ```
-    /// use json_runtime::PrettyFormatter;
-    ///
-    /// let mut out = Vec::new();
-    /// PrettyFormatter::with_indent(b"\t").to_writer_array(&mut out, 1..=2)?;
-    /// assert_eq!(out, b"[\n\t1,\n\t2\n]");
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
-    where
-        W: io::Write,
-        I: IntoIterator,
-        I::Item: ToJson,
-    {
-        array_to_writer::<Pretty, W, I>(writer, items, Style::pretty(self.indent, self.setup()))
-    }
+    lines_to_writer(writer, items, &Config::DEFAULT)
 }

@@ -3,10 +3,10 @@
 //! These run only when a mode other than [`Escape::Default`] was chosen, so
 //! they favour plain code over speed: a byte loop that copies clean runs
 //! whole and escapes one character at a time. The default path in
-//! [`escape`](crate::escape) is untouched.
+//! `serde_json_rules.rs` is untouched.
 
-use crate::options::Escape;
-use crate::writer::Buf;
+use super::mode::Escape;
+use crate::buf::Buf;
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -94,7 +94,7 @@ mod tests {
     fn quoted(s: &str, mode: Escape) -> String {
         let mut out = Buf::in_memory(Vec::new());
         write_quoted_ext(&mut out, s, mode);
-        String::from_utf8(out.into_vec()).unwrap()
+        String::from_utf8(out.into_bytes()).unwrap()
     }
 
     #[test]

@@ -2,12 +2,12 @@
 //! (as itoa writes them), finite floats through zmij (shortest round trip,
 //! `1e+16`, `1.0`), and NaN and infinities as `null`.
 //!
-//! Both are written straight into the output's spare capacity. Formatting
-//! into a stack buffer and copying out would be simpler, but the copy's
-//! wide loads wait for the formatter's narrow stores to retire, and that
-//! stall cost as much as the formatting itself.
+//! Integers are written straight into the output's spare capacity:
+//! formatting into a stack buffer and copying out would be simpler, but
+//! the copy's wide loads wait for the formatter's narrow stores to retire.
+//! Floats go through zmij's own buffer (see `write_finite`).
 
-use crate::writer::{extend_short, Buf, Format, JsonWriter};
+use crate::buf::{extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
 pub(crate) trait Integer: Copy {
@@ -151,16 +151,14 @@ unsafe fn write_8_digits(n: u64, at: *mut u8) {
 fn write_u64(out: &mut Buf<'_>, n: u64) {
     const E8: u64 = 100_000_000;
     // 20 digits for u64::MAX; the last eight-byte store may start at 16.
-    out.reserve(24);
-    let len = out.len();
-    // SAFETY: `reserve` leaves room for 24 bytes at `len`. Each store is 8
+    let at = out.spare(24);
+    // SAFETY: `spare` leaves room for 24 bytes at `at`. Each store is 8
     // bytes wide (or 1 or 2) and starts at most at offset 16: below 10^8
     // at 0; below 10^16 at 0 and at the 1-8 digits of `high`; above, at 0
     // and after the 1-4 digits of `top`, then 8 further. The length grows
     // only over the digits written; bytes stored past them stay in the
     // spare capacity.
     unsafe {
-        let at = out.as_mut_ptr().add(len);
         let digits = if n < E8 {
             write_below_1e8(n, at)
         } else if n < E8 * E8 {
@@ -171,7 +169,7 @@ fn write_u64(out: &mut Buf<'_>, n: u64) {
         } else {
             write_17_to_20_digits(n, at)
         };
-        out.set_len(len + digits);
+        out.advance(digits);
     }
 }
 
@@ -189,68 +187,6 @@ unsafe fn write_17_to_20_digits(n: u64, at: *mut u8) -> usize {
     write_8_digits(rest / E8, at.add(lead));
     write_8_digits(rest % E8, at.add(lead + 8));
     lead + 16
-}
-
-#[inline]
-pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    if F::CANONICAL {
-        let start = w.buf_mut().len();
-        value.write_digits(w.buf_mut());
-        crate::canonical::check_integer(w, start);
-    } else {
-        value.write_digits(w.buf_mut());
-    }
-}
-
-/// An integer as a quoted string, as serde_json writes integer map keys.
-#[inline]
-pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
-    let out = w.buf_mut();
-    out.push(b'"');
-    value.write_digits(out);
-    out.push(b'"');
-}
-
-#[inline]
-pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
-    if F::CANONICAL {
-        crate::canonical::write_f64(w, value);
-    } else if value.is_finite() {
-        write_finite(w.buf_mut(), value);
-    } else {
-        w.write_null();
-    }
-}
-
-#[inline]
-pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
-    if F::CANONICAL {
-        // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
-        crate::canonical::write_f64(w, f64::from(value));
-    } else if value.is_finite() {
-        write_finite(w.buf_mut(), value);
-    } else {
-        w.write_null();
-    }
-}
-
-/// A float as a quoted string, as serde_json writes float map keys: the
-/// same digits as the value, between quotes. serde_json returns an error
-/// for a non-finite key; this writes `"NaN"`, `"Infinity"` or
-/// `"-Infinity"`, what JavaScript's `String(x)` and Python's `json` write.
-#[inline]
-pub(crate) fn write_float_quoted<F: Format, T: zmij::Float + Copy + NonFinite>(
-    w: &mut JsonWriter<'_, F>,
-    value: T,
-) {
-    if value.finite() {
-        let out = w.buf_mut();
-        out.push(b'"');
-        write_finite(out, value);
-        out.push(b'"');
-    } else {
-        w.write_raw(value.non_finite_key());
-    }
 }
 
 /// What `write_float_quoted` needs of `f32` and `f64` besides zmij.
@@ -283,61 +219,28 @@ macro_rules! non_finite {
 }
 non_finite!(f32 f64);
 
-/// Formats a finite float with zmij straight into `out`'s spare capacity.
+/// Formats a finite float with zmij, through its public `Buffer`, and
+/// copies the text into `out` with two overlapping fixed-size moves.
 ///
-/// Formatting into a `zmij::Buffer` on the stack and copying out costs as
-/// much again as the formatting itself on float-heavy documents: zmij
-/// assembles its digits with overlapping stores, and the copy's loads wait
-/// for them to retire. So the buffer zmij writes to is the output itself.
+/// Formatting straight into `out`'s spare capacity saved the copy, but only
+/// by viewing that memory as a `zmij::Buffer`, which relied on zmij's
+/// private layout and pinned its exact version for every build that also
+/// holds serde_json; the measured cost of the copy is in the README.
 #[inline]
-fn write_finite<T: zmij::Float>(out: &mut Buf<'_>, value: T) {
-    const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
-    // zmij::Buffer is a `[MaybeUninit<u8>; 24]` and nothing else in the
-    // zmij version this crate pins exactly (see Cargo.toml), which is what
-    // the `unsafe` below relies on. A change of size or alignment falls
-    // back to the copying path; any other change of that private layout
-    // must be checked when the pin is moved.
-    if std::mem::align_of::<zmij::Buffer>() != 1 || SIZE != 24 {
-        let mut buffer = zmij::Buffer::new();
-        extend_short(out, buffer.format_finite(value).as_bytes());
-        return;
-    }
-    out.reserve(SIZE);
-    let len = out.len();
-    // SAFETY: `reserve` leaves `SIZE` bytes of spare capacity at `len`
-    // (read after it, which may have drained the buffer), and
-    // `zmij::Buffer` has alignment 1 and size `SIZE`, so the reference is
-    // aligned and in bounds. In the pinned zmij (=1.0.23) its only field is
-    // a `[MaybeUninit<u8>; 24]`, valid for any contents, uninitialized
-    // included, so viewing spare capacity as a `Buffer` creates no invalid
-    // value, and `format_finite` only writes to it before reading. Nothing
-    // else refers to that memory while `buffer` lives.
-    let buffer = unsafe { &mut *out.as_mut_ptr().add(len).cast::<zmij::Buffer>() };
-    let text = buffer.format_finite(value);
-    let (start, n) = (text.as_ptr(), text.len());
-    // SAFETY: `text` lies inside `buffer`, i.e. inside the spare capacity.
-    // zmij writes from the start of its buffer, so `start` is `dst` and the
-    // bytes are already in place; should it not be, they are moved there
-    // (`copy` allows overlap). Either way `dst[..n]` is initialized, with
-    // `n <= SIZE` within the reserved room, before the length grows.
-    unsafe {
-        let dst = out.as_mut_ptr().add(len);
-        if start != dst.cast_const() {
-            std::ptr::copy(start, dst, n);
-        }
-        out.set_len(len + n);
-    }
+pub(crate) fn write_finite<T: zmij::Float>(out: &mut Buf<'_>, value: T) {
+    let mut buffer = zmij::Buffer::new();
+    extend_short(out, buffer.format_finite(value).as_bytes());
 }
 
 #[cfg(test)]
 mod tests {
     use super::Integer;
-    use crate::writer::Buf;
+    use crate::buf::Buf;
 
     fn digits<I: Integer + itoa::Integer>(value: I) {
         let mut out = Buf::in_memory(b"x".to_vec());
         value.write_digits(&mut out);
-        let out = out.into_vec();
+        let out = out.into_bytes();
         assert_eq!(&out[1..], itoa::Buffer::new().format(value).as_bytes());
     }
 

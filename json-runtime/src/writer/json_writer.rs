@@ -1,8 +1,8 @@
 //! The output buffer that every encoder writes into.
 //!
 //! Encoders never see a `Result`. In-memory output cannot fail. For
-//! `to_writer` the buffer ([`Buf`]) drains into the `io::Write` whenever a
-//! write would take it past [`WRITER_CAP`], wherever in the value that
+//! `to_writer` the buffer (`Buf`) drains into the `io::Write` whenever a
+//! write would take it past `WRITER_CAP`, wherever in the value that
 //! happens (inside a long string, between two fields), and also at the
 //! [`JsonWriter::flush_point`]s that the sequence and map impls call
 //! between elements. So its size is bounded whatever the value. The first
@@ -18,307 +18,14 @@
 //! level that way, 128 B out of line).
 
 use std::io;
-use std::ops::{Deref, DerefMut};
 
-use crate::escape;
-use crate::options::Escape;
-use crate::Error;
-
-// The opt-in outputs (canonical JSON, sorted keys, inline arrays) keep
-// their state in `extras`, which the default outputs leave `None`.
-mod extras;
-mod inline;
-mod sort;
-
-pub(crate) use extras::Setup;
-pub(crate) use sort::{write_map_entries_sorted, write_map_sorted, write_seq_sorted};
-
-/// Chooses compact or pretty output at compile time, so the compact path
-/// carries no layout branches at all.
-///
-/// This trait is sealed: the two layouts are [`Compact`] and [`Pretty`].
-pub trait Format: private::Sealed {
-    #[doc(hidden)]
-    const PRETTY: bool;
-    /// RFC 8785 output: every object's entries sorted, numbers as
-    /// ECMAScript writes them. Only [`Canonical`] sets it.
-    #[doc(hidden)]
-    const CANONICAL: bool = false;
-}
-
-/// No whitespace at all, as `serde_json::to_vec`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Compact;
-
-/// Newlines and indentation, as `serde_json::to_vec_pretty`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Pretty;
-
-impl Format for Compact {
-    const PRETTY: bool = false;
-}
-
-impl Format for Pretty {
-    const PRETTY: bool = true;
-}
-
-/// RFC 8785 canonical JSON (JCS), as written by
-/// [`to_vec_canonical`](crate::to_vec_canonical): no whitespace, the
-/// entries of every object sorted, numbers as ECMAScript writes them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Canonical;
-
-impl Format for Canonical {
-    const PRETTY: bool = false;
-    const CANONICAL: bool = true;
-}
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for super::Compact {}
-    impl Sealed for super::Pretty {}
-    impl Sealed for super::Canonical {}
-}
-
-/// Bytes `to_writer` buffers before handing them to the `io::Write` at a
-/// [`flush_point`](JsonWriter::flush_point). Each hand-over is a system
-/// call for a file or socket; at 64 KiB their cost made streaming a
-/// document to a file 10-17% slower than encoding it whole and writing it
-/// once, and at 256 KiB still up to 10% on colleges. At 448 KiB the two are
-/// level (0.95-1.03x).
-pub(crate) const WRITER_CHUNK: usize = 448 * 1024;
-
-/// The most output `to_writer`'s buffer ever holds. It doubles from
-/// `WRITER_START` up to this; a write that would need more drains it
-/// first. Between `WRITER_CHUNK` and this, an element that ends near a
-/// flush point goes out whole with its neighbours.
-pub(crate) const WRITER_CAP: usize = 512 * 1024;
-
-/// The longest run of bytes that goes into `to_writer`'s buffer at once.
-/// Longer strings are escaped, and longer raw text and indents copied, in
-/// pieces of this size, so that none of them needs a larger buffer.
-/// Escaping can grow a piece up to six times; that output is reserved in
-/// rounds of at most a piece, so it too drains as it goes.
-pub(crate) const PIECE: usize = 64 * 1024;
-
-/// `to_writer`'s buffer starts as small as `to_vec`'s and grows towards the
-/// chunk size only for documents that need it, so writing a small value
-/// allocates little (at 8 KiB, products/10 streamed 1.09x slower than
-/// `to_vec` plus `write_all`; at 1 KiB 1.04x).
-const WRITER_START: usize = 1024;
-
-/// Where buffered bytes go once they pass the flush threshold.
-struct Sink<'a> {
-    out: &'a mut dyn io::Write,
-    error: Option<io::Error>,
-}
-
-/// The output bytes, and for `to_writer` the `io::Write` they drain into.
-///
-/// In memory it is a `Vec` that grows as needed. Streaming, making room
-/// never grows it past [`WRITER_CAP`]: it drains the bytes held so far
-/// instead. Every write goes through [`reserve`](Self::reserve) (or
-/// methods that call it), whose fast path is the same capacity check that
-/// `Vec`'s own methods make, so bounding the memory costs the common path
-/// nothing; only what happens when the room runs out differs.
-pub(crate) struct Buf<'a> {
-    bytes: Vec<u8>,
-    sink: Option<Sink<'a>>,
-    /// Set while a container whose entries will be reordered is open
-    /// (`Options::sort_keys`): its bytes must stay in the buffer until it
-    /// closes, so the buffer grows instead of draining.
-    hold: bool,
-    /// How many times the buffer was drained, so that the inline-array
-    /// layout can tell whether an offset it noted still points at the same
-    /// bytes.
-    drains: usize,
-}
-
-#[cfg(test)]
-impl Buf<'static> {
-    pub(crate) fn in_memory(bytes: Vec<u8>) -> Self {
-        Buf::new(bytes, None)
-    }
-
-    pub(crate) fn into_vec(self) -> Vec<u8> {
-        self.bytes
-    }
-}
-
-impl<'a> Buf<'a> {
-    fn new(bytes: Vec<u8>, sink: Option<Sink<'a>>) -> Self {
-        Buf {
-            bytes,
-            sink,
-            hold: false,
-            drains: 0,
-        }
-    }
-}
-
-impl Deref for Buf<'_> {
-    type Target = [u8];
-
-    #[inline(always)]
-    fn deref(&self) -> &[u8] {
-        &self.bytes
-    }
-}
-
-impl DerefMut for Buf<'_> {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [u8] {
-        &mut self.bytes
-    }
-}
-
-impl Buf<'_> {
-    #[inline(always)]
-    pub(crate) fn len(&self) -> usize {
-        self.bytes.len()
-    }
-
-    #[inline(always)]
-    pub(crate) fn capacity(&self) -> usize {
-        self.bytes.capacity()
-    }
-
-    #[inline(always)]
-    pub(crate) fn as_mut_ptr(&mut self) -> *mut u8 {
-        self.bytes.as_mut_ptr()
-    }
-
-    /// Sets the length of the output, as [`Vec::set_len`].
-    ///
-    /// # Safety
-    ///
-    /// As for [`Vec::set_len`]: `len <= capacity()`, and the bytes up to
-    /// `len` are initialized.
-    #[inline(always)]
-    pub(crate) unsafe fn set_len(&mut self, len: usize) {
-        // SAFETY: the caller upholds `Vec::set_len`'s contract.
-        unsafe { self.bytes.set_len(len) }
-    }
-
-    /// Makes room for `additional` more bytes: afterwards
-    /// `capacity() - len() >= additional`, as after [`Vec::reserve`]. When
-    /// streaming, the bytes already held may have been drained to the
-    /// sink to make that room, so `len()` may be smaller than before.
-    #[inline(always)]
-    pub(crate) fn reserve(&mut self, additional: usize) {
-        if self.bytes.capacity() - self.bytes.len() < additional {
-            self.make_room(additional);
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn push(&mut self, byte: u8) {
-        // Through `extend_from_slice`, whose capacity check is the one
-        // made here, so the optimizer folds the two into one.
-        self.extend_from_slice(&[byte]);
-    }
-
-    #[inline(always)]
-    pub(crate) fn extend_from_slice(&mut self, bytes: &[u8]) {
-        if self.bytes.capacity() - self.bytes.len() < bytes.len() {
-            self.extend_slow(bytes);
-        } else {
-            self.bytes.extend_from_slice(bytes);
-        }
-    }
-
-    /// Appends `n` copies of `byte`.
-    pub(crate) fn extend_with(&mut self, n: usize, byte: u8) {
-        self.reserve(n);
-        let len = self.bytes.len();
-        self.bytes.resize(len + n, byte);
-    }
-
-    /// Shortens the output, as [`Vec::truncate`].
-    #[inline]
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.bytes.truncate(len);
-    }
-
-    /// Keeps everything in the buffer (`true`) until released (`false`).
-    pub(crate) fn set_hold(&mut self, hold: bool) {
-        self.hold = hold;
-    }
-
-    /// How many times the buffer was drained so far.
-    pub(crate) fn drains(&self) -> usize {
-        self.drains
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn make_room(&mut self, additional: usize) {
-        if self.sink.is_none() || self.hold {
-            return self.bytes.reserve(additional);
-        }
-        if self.bytes.len() + additional > WRITER_CAP {
-            self.drain();
-        }
-        let len = self.bytes.len();
-        let needed = len.checked_add(additional).expect("capacity overflow");
-        // Doubling, as `Vec` grows, but never past the cap unless one
-        // write needs more on its own (only callers that write unbounded
-        // text in pieces of at most `PIECE` ask for much).
-        let target = (self.bytes.capacity() * 2).min(WRITER_CAP).max(needed);
-        self.bytes.reserve_exact(target - len);
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn extend_slow(&mut self, mut bytes: &[u8]) {
-        if self.sink.is_some() {
-            // Streamed output is never read back as text, so the pieces
-            // may split a character.
-            while bytes.len() > PIECE {
-                let (piece, rest) = bytes.split_at(PIECE);
-                self.reserve(PIECE);
-                self.bytes.extend_from_slice(piece);
-                bytes = rest;
-            }
-        }
-        self.reserve(bytes.len());
-        self.bytes.extend_from_slice(bytes);
-    }
-
-    /// Hands everything held to the sink, or drops it after an error, so
-    /// memory stays bounded while the encoder runs to its end. Does nothing
-    /// in memory.
-    #[cold]
-    #[inline(never)]
-    fn drain(&mut self) {
-        if self.hold {
-            return;
-        }
-        if let Some(sink) = &mut self.sink {
-            if sink.error.is_none() {
-                if let Err(e) = sink.out.write_all(&self.bytes) {
-                    sink.error = Some(e);
-                }
-            }
-            self.bytes.clear();
-            self.drains += 1;
-        }
-    }
-
-    /// Keeps `error` as the sink's error, unless it has one already, so
-    /// that nothing more is written to it.
-    fn fail_sink(&mut self, error: impl FnOnce() -> io::Error) -> bool {
-        match &mut self.sink {
-            Some(sink) => {
-                if sink.error.is_none() {
-                    sink.error = Some(error());
-                }
-                true
-            }
-            None => false,
-        }
-    }
-}
+use super::config::Config;
+use super::extras::Extras;
+use super::format::{Compact, Format};
+use super::inline_state::InlineState;
+use crate::buf::Buf;
+use crate::error::Error;
+use crate::escape::{self, Escape};
 
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
@@ -329,12 +36,12 @@ impl Buf<'_> {
 /// ([`Canonical`]) they write what compact layout writes, and the writer
 /// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
-    buf: Buf<'a>,
+    pub(super) buf: Buf<'a>,
     /// `buf.len()` at which `flush_point` drains the buffer, or, writing
     /// to memory, grows it ahead of need once it is large.
     flush_at: usize,
-    indent: &'a [u8],
-    depth: usize,
+    pub(super) indent: &'a [u8],
+    pub(super) depth: usize,
     /// Pretty layout only: `\n` followed by the indent repeated for the
     /// deepest level seen so far, then [`NEWLINE_PAD`] bytes of padding, so
     /// a line break at any depth is one copy of a prefix of it, and a short
@@ -352,29 +59,33 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     failure: Option<Error>,
     /// State of the opt-in outputs; `None` for the default ones, whose
     /// paths test it only where pretty layout opens or closes an array.
-    extras: Option<Box<extras::Extras>>,
+    pub(super) extras: Option<Box<Extras>>,
     format: std::marker::PhantomData<F>,
 }
 
 impl<'a, F: Format> JsonWriter<'a, F> {
-    pub(crate) fn to_memory(buf: Vec<u8>, indent: &'a [u8]) -> Self {
-        // Past `LARGE_OUTPUT`, `flush_point` grows the buffer itself, in
-        // large steps with huge-page advice (see `huge.rs`).
-        let grow_at = buf.capacity().max(crate::huge::LARGE_OUTPUT);
-        Self::new(buf, grow_at, None, indent)
+    /// A writer into memory, appending to `bytes`, set up as `config` says.
+    ///
+    /// This and [`streaming`](Self::streaming) are the only set-up of a
+    /// writer: every entry point goes through one of them. Both are out of
+    /// line and generic over the layout only, so that an entry point
+    /// instantiated for a value type is little more than the call to the
+    /// value's encoder (a release build of 250 types wrote 190 lines of
+    /// LLVM IR per `to_vec` call site when the set-up was inlined).
+    #[inline(never)]
+    pub(crate) fn in_memory(config: &Config<'a>, bytes: Vec<u8>) -> Self {
+        Self::new(config, Buf::in_memory(bytes))
     }
 
-    pub(crate) fn to_io(out: &'a mut dyn io::Write, indent: &'a [u8]) -> Self {
-        let sink = Sink { out, error: None };
-        Self::new(
-            Vec::with_capacity(WRITER_START),
-            WRITER_CHUNK,
-            Some(sink),
-            indent,
-        )
+    /// A writer that streams into `out` through a buffer of at most
+    /// `WRITER_CAP` bytes, set up as `config` says.
+    #[inline(never)]
+    pub(crate) fn streaming(config: &Config<'a>, out: &'a mut dyn io::Write) -> Self {
+        Self::new(config, Buf::streaming(out))
     }
 
-    fn new(bytes: Vec<u8>, flush_at: usize, sink: Option<Sink<'a>>, indent: &'a [u8]) -> Self {
+    fn new(config: &Config<'a>, buf: Buf<'a>) -> Self {
+        let indent = config.indent;
         let newline = if F::PRETTY {
             let mut newline = Vec::with_capacity(1 + 8 * indent.len() + NEWLINE_PAD);
             newline.push(b'\n');
@@ -383,28 +94,39 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         } else {
             Vec::new()
         };
-        JsonWriter {
-            buf: Buf::new(bytes, sink),
-            flush_at,
+        let mut w = JsonWriter {
+            flush_at: buf.first_flush_at(),
+            buf,
             indent,
             depth: 0,
             newline,
-            escape: Escape::Default,
-            compact_raw: false,
+            escape: config.escape,
+            compact_raw: config.compact_raw,
             failure: None,
             extras: None,
             format: std::marker::PhantomData,
+        };
+        if config.sort_keys || (F::PRETTY && config.inline_arrays.is_some()) {
+            let extras = w.extras_mut();
+            extras.sort_keys = config.sort_keys;
+            if F::PRETTY {
+                extras.inline = config.inline_arrays.map(InlineState::new);
+            }
         }
+        w
     }
 
-    pub(crate) fn set_escape(&mut self, escape: Escape) {
-        self.escape = escape;
+    pub(super) fn extras_mut(&mut self) -> &mut Extras {
+        self.extras.get_or_insert_with(Box::default)
     }
 
-    /// For JSON Lines: raw values lose their whitespace (see
-    /// [`write_raw`](Self::write_raw)).
-    pub(crate) fn set_compact_raw(&mut self) {
-        self.compact_raw = true;
+    /// Whether `HashMap` entries and `HashSet` elements are written in
+    /// sorted order: with `Options::sort_keys`, and always in canonical
+    /// output, whose bytes must not depend on a hash seed.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn sorts_unordered(&self) -> bool {
+        F::CANONICAL || self.extras.as_ref().is_some_and(|e| e.sort_keys)
     }
 
     /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
@@ -418,7 +140,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// The output, for unit tests that know nothing failed.
     #[cfg(all(test, any(feature = "time", feature = "rust_decimal")))]
     pub(crate) fn into_buf(self) -> Vec<u8> {
-        self.buf.bytes
+        self.buf.into_bytes()
     }
 
     /// Bytes held and not yet drained.
@@ -432,7 +154,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[inline(never)]
     pub(crate) fn into_result(self) -> Result<Vec<u8>, Error> {
         match self.failure {
-            None => Ok(self.buf.bytes),
+            None => Ok(self.buf.into_bytes()),
             Some(error) => Err(error),
         }
     }
@@ -457,19 +179,16 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// [`into_result`](Self::into_result).
     #[inline]
     pub(crate) fn failed(&self) -> bool {
-        self.failure.is_some() || matches!(self.buf.sink, Some(Sink { error: Some(_), .. }))
+        self.failure.is_some() || self.buf.sink_failed()
     }
 
     /// Writes what is left and reports the first error: an I/O error, or
     /// one a value reported (whichever came first, since nothing is written
     /// after either). Out of line, as [`into_result`](Self::into_result).
     #[inline(never)]
-    pub(crate) fn finish_io(mut self) -> io::Result<()> {
-        self.buf.hold = false;
-        self.buf.drain();
-        match self.buf.sink {
-            Some(Sink { error: Some(e), .. }) => Err(e),
-            Some(Sink { out, error: None }) => out.flush(),
+    pub(crate) fn finish_io(self) -> io::Result<()> {
+        match self.buf.finish() {
+            Some(result) => result,
             None => match self.failure {
                 Some(failure) => Err(failure.into()),
                 None => Ok(()),
@@ -494,11 +213,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cold]
     #[inline(never)]
     fn flush_threshold_reached(&mut self) {
-        if self.buf.sink.is_some() {
-            self.buf.drain();
-        } else {
-            self.flush_at = crate::huge::grow(&mut self.buf.bytes);
-        }
+        self.flush_at = self.buf.flush_due();
     }
 
     /// Appends `json` as it is, like serde_json's
@@ -603,7 +318,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_str(&mut self, s: &str) {
-        write_str_to(&mut self.buf, self.escape, s);
+        escape::write_str(&mut self.buf, self.escape, s);
     }
 
     /// Gives the escape and number modules the buffer itself, so they can
@@ -636,21 +351,21 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             return;
         }
         let head = usize::from(before.is_some());
-        self.buf
-            .reserve(head + NEWLINE_PAD + after.len() + tail.len());
-        let len = self.buf.len();
-        // SAFETY: `reserve` leaves room for `head + NEWLINE_PAD +
-        // after.len() + tail.len()` bytes at `len`, and every write below
+        let dst = self
+            .buf
+            .spare(head + NEWLINE_PAD + after.len() + tail.len());
+        // SAFETY: `spare` leaves room for `head + NEWLINE_PAD +
+        // after.len() + tail.len()` bytes at `dst`, and every write below
         // ends within that: `before` at `[0, head)`, the padded line break
         // at `[head, head + NEWLINE_PAD)`, then `after` and `tail` from
         // `head + n`, with `n <= NEWLINE_PAD`. `newline` holds at least
         // `n + NEWLINE_PAD` initialized bytes (checked above), so reading
         // `NEWLINE_PAD` from its start is in bounds. No source can overlap
-        // `buf`'s spare capacity, which `buf` owns. The length grows over
-        // `[0, head + n + after.len() + tail.len())`, all written: `after`
-        // and `tail` come last and replace the padding past the line break.
+        // `buf`'s spare capacity, which `buf` owns. The output advances
+        // over `[0, head + n + after.len() + tail.len())`, all written:
+        // `after` and `tail` come last and replace the padding past the
+        // line break.
         unsafe {
-            let dst = self.buf.as_mut_ptr().add(len);
             if let Some(byte) = before {
                 *dst = byte;
             }
@@ -658,7 +373,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             let at = dst.add(head + n);
             std::ptr::copy_nonoverlapping(after.as_ptr(), at, after.len());
             std::ptr::copy_nonoverlapping(tail.as_ptr(), at.add(after.len()), tail.len());
-            self.buf.set_len(len + head + n + after.len() + tail.len());
+            self.buf.advance(head + n + after.len() + tail.len());
         }
     }
 
@@ -708,6 +423,33 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.line_break(Some(open), quoted_key, b": ");
     }
 
+    /// Opens an object and writes its first entries when their keys and
+    /// values are all known at compile time, such as an enum's tag,
+    /// optionally followed by the next key. Derived code for tagged enums
+    /// uses it.
+    ///
+    /// `compact` is the whole run in compact layout, written as it is:
+    /// `{"type":"Circle"` or `{"type":"Circle","radius":`. `pretty` is the
+    /// same run in pieces, alternately key literals as taken by
+    /// [`key`](Self::key) and raw values: `["{\"type\":", "\"Circle\"",
+    /// ",\"radius\":"]`. Close the object with
+    /// [`end_object`](Self::end_object).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
+        // Canonical output records each key, so it takes the pieces too.
+        if F::PRETTY || F::CANONICAL {
+            for pair in pretty.chunks(2) {
+                self.key(pair[0]);
+                if let Some(value) = pair.get(1) {
+                    self.write_raw(value);
+                }
+            }
+        } else {
+            self.write_raw(compact);
+        }
+    }
+
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
     /// layout a newline, the indent and `}`.
     #[cfg_attr(debug_assertions, inline)]
@@ -754,7 +496,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// `,` unless `first`; in pretty layout also a newline and the indent.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn separator(&mut self, first: bool) {
+    pub(super) fn separator(&mut self, first: bool) {
         if F::PRETTY {
             self.line_break((!first).then_some(b','), b"", b"");
         } else if !first {
@@ -875,56 +617,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 /// 32 bytes, two vector moves, instead of through a chain of length tests.
 const NEWLINE_PAD: usize = 32;
 
-/// [`JsonWriter::write_str`], out of line and generic over nothing: one
-/// copy serves every string of every type in a program, where inlining it
-/// gave each string field of each derived encoder its own copy of the
-/// escaper's checks and calls. Measured on 200 generated types
-/// (`benches/compile-time`), release rebuilds were shorter with it out of
-/// line; the call costs a few instructions per string.
-#[inline(never)]
-fn write_str_to(buf: &mut Buf<'_>, escape: Escape, s: &str) {
-    if s.len() > PIECE {
-        return write_long_str(buf, escape, s);
-    }
-    write_quoted(buf, escape, s);
-}
-
-#[inline(always)]
-fn write_quoted(buf: &mut Buf<'_>, escape: Escape, s: &str) {
-    // One predictable branch per string; the other modes' escaper is
-    // out of line, so the default path stays as it was.
-    if escape == Escape::Default {
-        escape::write_quoted(buf, s);
-    } else {
-        crate::escape_ext::write_quoted_ext(buf, s, escape);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn write_long_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
-    if buf.sink.is_none() {
-        // In memory the whole string is needed anyway.
-        return write_quoted(buf, escape, s);
-    }
-    buf.push(b'"');
-    let mut rest = s;
-    while !rest.is_empty() {
-        let mut cut = rest.len().min(PIECE);
-        while !rest.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let (piece, tail) = rest.split_at(cut);
-        if escape == Escape::Default {
-            escape::write_unquoted(buf, piece);
-        } else {
-            crate::escape_ext::write_unquoted_ext(buf, piece, escape);
-        }
-        rest = tail;
-    }
-    buf.push(b'"');
-}
-
 /// Splits a key literal, `{"key":` or `,"key":`, into its first byte and
 /// the quoted key between that and the colon.
 ///
@@ -943,72 +635,4 @@ fn split_key(literal: &str) -> (u8, &[u8]) {
         "a key literal starts with `{{` or `,` and ends with `:`"
     );
     (bytes[0], &bytes[1..n - 1])
-}
-
-/// Appends a short slice of unknown length without calling `memcpy`: up to
-/// 32 bytes are copied with two overlapping loads and stores of the widest
-/// size that fits, the same trick `memcpy` itself uses for short inputs,
-/// but inlined. Numbers, indents and most keys and strings are this short.
-#[inline(always)]
-pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
-    let n = bytes.len();
-    if n > 32 {
-        buf.extend_from_slice(bytes);
-        return;
-    }
-    buf.reserve(n);
-    let len = buf.len();
-    let src = bytes.as_ptr();
-    // SAFETY: `reserve(n)` leaves room for `n` bytes at `len`, which is
-    // read after it (making room may have drained the buffer). Every read
-    // is inside `bytes` and every write inside `dst[..n]`: each pair of
-    // copies of width `k` covers `[0, k)` and `[n - k, n)` with `k <= n`,
-    // which together cover `[0, n)`. The regions do not overlap because
-    // `bytes` cannot borrow `buf`'s spare capacity while `buf` is borrowed
-    // mutably. All `n` bytes are written before the length grows.
-    unsafe {
-        let dst = buf.as_mut_ptr().add(len);
-        if n >= 16 {
-            let head = src.cast::<[u8; 16]>().read_unaligned();
-            let tail = src.add(n - 16).cast::<[u8; 16]>().read_unaligned();
-            dst.cast::<[u8; 16]>().write_unaligned(head);
-            dst.add(n - 16).cast::<[u8; 16]>().write_unaligned(tail);
-        } else if n >= 8 {
-            let head = src.cast::<[u8; 8]>().read_unaligned();
-            let tail = src.add(n - 8).cast::<[u8; 8]>().read_unaligned();
-            dst.cast::<[u8; 8]>().write_unaligned(head);
-            dst.add(n - 8).cast::<[u8; 8]>().write_unaligned(tail);
-        } else if n >= 4 {
-            let head = src.cast::<[u8; 4]>().read_unaligned();
-            let tail = src.add(n - 4).cast::<[u8; 4]>().read_unaligned();
-            dst.cast::<[u8; 4]>().write_unaligned(head);
-            dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(tail);
-        } else if n > 0 {
-            *dst = *src;
-            *dst.add(n / 2) = *src.add(n / 2);
-            *dst.add(n - 1) = *src.add(n - 1);
-        }
-        buf.set_len(len + n);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{extend_short, Buf};
-
-    #[test]
-    fn extend_short_copies_every_length() {
-        let source: Vec<u8> = (0..=64u8).collect();
-        for n in 0..=64 {
-            for start in [0, 1, 7, 31] {
-                let mut bytes = vec![0xAA; start];
-                bytes.shrink_to_fit();
-                let mut buf = Buf::in_memory(bytes);
-                extend_short(&mut buf, &source[..n]);
-                let buf = buf.into_vec();
-                assert_eq!(&buf[..start], &vec![0xAA; start][..]);
-                assert_eq!(&buf[start..], &source[..n], "n = {n}, start = {start}");
-            }
-        }
-    }
 }

@@ -32,7 +32,7 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
-use crate::writer::Buf;
+use crate::buf::Buf;
 
 /// Extra capacity reserved past the longest possible output, so short
 /// strings and escape sequences can be stored as whole 8-byte words.
@@ -74,24 +74,22 @@ static ESCAPE: [[u8; 8]; 128] = {
 pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: a slice is at most `isize::MAX` bytes long.
-    out.reserve(bytes.len() + 2 + SLACK);
-    let start = out.len();
-    // SAFETY: the reserve above leaves room for `bytes.len() + 2 + SLACK`
-    // bytes past `start`: the opening quote takes one, `copy_clean` needs
+    let dst = out.spare(bytes.len() + 2 + SLACK);
+    // SAFETY: `spare` left room for `bytes.len() + 2 + SLACK` bytes at
+    // `dst`: the opening quote takes one, `copy_clean` needs
     // `bytes.len() + SLACK` after it, and the closing quote one more after
-    // the `clean <= bytes.len()` bytes it wrote. Every byte below the new
-    // length was written: the quote, then the `clean` bytes `copy_clean`
+    // the `clean <= bytes.len()` bytes it wrote. Every byte advanced over
+    // was written: the quote, then the `clean` bytes `copy_clean`
     // promises, then the closing quote.
     let clean = unsafe {
-        let dst = out.as_mut_ptr().add(start);
         dst.write(b'"');
         let clean = copy_clean(bytes, dst.add(1));
         if clean == bytes.len() {
             dst.add(1 + clean).write(b'"');
-            out.set_len(start + clean + 2);
+            out.advance(clean + 2);
             return;
         }
-        out.set_len(start + 1 + clean);
+        out.advance(1 + clean);
         clean
     };
     escape_rest(out, &bytes[clean..]);
@@ -103,14 +101,13 @@ pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
 #[inline(never)]
 pub(crate) fn write_unquoted(out: &mut Buf<'_>, s: &str) {
     let bytes = s.as_bytes();
-    out.reserve(bytes.len() + SLACK);
-    let start = out.len();
-    // SAFETY: the reserve above leaves room for `bytes.len() + SLACK`
-    // bytes past `start`, which `copy_clean` needs, and `copy_clean`
-    // initializes the `clean` bytes the length grows by.
+    let dst = out.spare(bytes.len() + SLACK);
+    // SAFETY: `spare` left room for `bytes.len() + SLACK` bytes at `dst`,
+    // which `copy_clean` needs, and `copy_clean` initializes the `clean`
+    // bytes advanced over.
     let clean = unsafe {
-        let clean = copy_clean(bytes, out.as_mut_ptr().add(start));
-        out.set_len(start + clean);
+        let clean = copy_clean(bytes, dst);
+        out.advance(clean);
         clean
     };
     if clean < bytes.len() {
@@ -127,21 +124,19 @@ fn escape_rest(out: &mut Buf<'_>, src: &[u8]) {
         let rest = src.len() - i;
         // Room for the rest copied as it is, the stores' slack, the closing
         // quote, and at least `MIN_ESCAPES` escapes' growth.
-        out.reserve(rest + SLACK + 1 + MAX_GROWTH * MIN_ESCAPES);
-        let start = out.len();
-        let room = out.capacity() - start;
+        let dst = out.spare(rest + SLACK + 1 + MAX_GROWTH * MIN_ESCAPES);
+        let room = out.capacity() - out.len();
         let escapes = (room - rest - SLACK - 1) / MAX_GROWTH;
         // SAFETY: `src[i]` must be escaped: at first as the caller
         // guarantees, later because `escape_some` stops only before such a
-        // byte. `room` bytes past `start` are allocated, and by the
+        // byte. `room` bytes of spare capacity start at `dst`, and by the
         // computation of `escapes`, `room >= rest + SLACK + MAX_GROWTH *
         // escapes`, as `escape_some` requires. It returns how many bytes of
         // `src[i..]` it consumed and a pointer past the bytes it wrote, all
         // within `room`, so the offset is non-negative and in capacity.
         unsafe {
-            let dst = out.as_mut_ptr().add(start);
             let (consumed, end) = escape_some(&src[i..], dst, escapes);
-            out.set_len(start + end.offset_from(dst) as usize);
+            out.advance(end.offset_from(dst) as usize);
             i += consumed;
         }
     }
@@ -414,13 +409,13 @@ mod tests {
     fn quoted(s: &str) -> Vec<u8> {
         let mut out = Buf::in_memory(Vec::new());
         write_quoted(&mut out, s);
-        out.into_vec()
+        out.into_bytes()
     }
 
     fn unquoted(s: &str) -> Vec<u8> {
         let mut out = Buf::in_memory(Vec::new());
         write_unquoted(&mut out, s);
-        out.into_vec()
+        out.into_bytes()
     }
 
     /// Runs one `copy_clean` variant and checks the count and the bytes.
@@ -454,7 +449,7 @@ mod tests {
         // Appending after existing content.
         let mut out = Buf::in_memory(b"prefix".to_vec());
         write_quoted(&mut out, s);
-        let out = out.into_vec();
+        let out = out.into_bytes();
         assert_eq!(&out[..6], b"prefix");
         assert_eq!(out[6..], expected, "write_quoted({s:?}) after a prefix");
         // Without the quotes, as a long string's pieces are written.

@@ -1,0 +1,8 @@
+//! The bottom layer: the output buffer, its sizes and how it grows.
+//! Nothing here knows about JSON.
+
+mod buffer;
+pub(crate) mod growth;
+pub(crate) mod sizes;
+
+pub(crate) use buffer::{extend_short, Buf};

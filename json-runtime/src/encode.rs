@@ -1,0 +1,91 @@
+//! The one way a value is encoded: a writer set up from a `Config`, the
+//! value's encoder, then the output or the first error. Every entry point
+//! (the free functions, `Options`, `PrettyFormatter`, files, sequences,
+//! `par`, the web and Tokio writers) is a few lines on top of these.
+
+use std::io;
+
+use crate::buf::sizes::INITIAL_CAPACITY;
+use crate::error::Error;
+use crate::to_json::ToJson;
+use crate::writer::{Config, Format, JsonWriter};
+
+/// Encodes `value` into memory as `config` and `F` say, or returns the
+/// error a value written through serde reported.
+#[inline]
+pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
+    config: &Config<'_>,
+    value: &T,
+) -> Result<Vec<u8>, Error> {
+    let mut w = JsonWriter::<F>::in_memory(config, Vec::with_capacity(INITIAL_CAPACITY));
+    value.write_json(&mut w);
+    w.into_result()
+}
+
+/// Streams `value` into `out` as `config` and `F` say, through a buffer of
+/// at most 512 KiB; the first error is returned and nothing is written to
+/// `out` after it.
+#[inline]
+pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
+    config: &Config<'_>,
+    mut out: W,
+    value: &T,
+) -> io::Result<()> {
+    let mut w = JsonWriter::<F>::streaming(config, &mut out);
+    value.write_json(&mut w);
+    w.finish_io()
+}
+
+/// The output of an in-memory entry point, which has no `Result` to
+/// return an error in: like `ToString` when a `Display` impl fails, it
+/// panics, naming the error.
+pub(crate) fn expect_encoded(result: Result<Vec<u8>, Error>) -> Vec<u8> {
+    match result {
+        Ok(bytes) => bytes,
+        Err(error) => encoding_failed(&error),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn encoding_failed(error: &Error) -> ! {
+    panic!(
+        "a `Serialize` implementation returned an error while writing JSON: {error} \
+         (use `json_runtime::try_to_vec` or `to_writer` to get it as a `Result`)"
+    )
+}
+
+/// Compact output, or pretty output whose indent is text, as a `String`;
+/// an indent that is not UTF-8 is replaced lossily.
+pub(crate) fn into_text(bytes: Vec<u8>, config: &Config<'_>) -> String {
+    if config.indent_is_text() {
+        into_string(bytes)
+    } else {
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// In-memory output as text. Compact output is always text; pretty output
+/// is when its indent is (callers check with `into_text`).
+pub(crate) fn into_string(bytes: Vec<u8>) -> String {
+    // SAFETY: `bytes` is what an in-memory `JsonWriter` wrote, and every
+    // write puts valid UTF-8 after valid UTF-8:
+    // - ASCII: structure, numbers (through `buf_mut`), `write_ascii` (the
+    //   crate's own date and address text, built from ASCII and from whole
+    //   `&str`s that `Display` produced);
+    // - whole `&str`s: `write_raw`, `key_dyn`, `static_entries`, compact
+    //   `key`; escaped strings copy runs of their `&str` cut only before an
+    //   ASCII byte that is escaped, or, in the other `Escape` modes, at
+    //   character boundaries;
+    // - pretty `key` cuts its literal after its first and before its last
+    //   byte, which it asserts are ASCII, so between characters;
+    // - the pretty indent: compact output writes none, and the callers that
+    //   write one check first that it is UTF-8.
+    // Pieces that split a character (long raw text, in `Buf::extend_slow`)
+    // exist only when streaming to an `io::Write`, never in memory. The
+    // output options only move whole runs of these bytes: sorting moves
+    // entries that start after and end before an ASCII `{`, `[` or `,`, and
+    // inline arrays drop a newline with whole copies of the indent after
+    // it. So the bytes are UTF-8.
+    unsafe { String::from_utf8_unchecked(bytes) }
+}

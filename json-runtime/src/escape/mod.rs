@@ -1,0 +1,11 @@
+//! JSON string escaping: serde_json's rules on a fast path, and the other
+//! [`Escape`] modes.
+
+mod mode;
+mod other_modes;
+mod serde_json_rules;
+mod string;
+
+pub use mode::Escape;
+pub(crate) use serde_json_rules::write_quoted;
+pub(crate) use string::write_str;

@@ -1,0 +1,57 @@
+//! Writing a string value in the writer's escape mode: the dispatch
+//! between the modes, and long strings in pieces when streaming.
+
+use super::mode::Escape;
+use super::{other_modes, serde_json_rules};
+use crate::buf::sizes::PIECE;
+use crate::buf::Buf;
+
+/// `JsonWriter::write_str`, out of line and generic over nothing: one
+/// copy serves every string of every type in a program, where inlining it
+/// gave each string field of each derived encoder its own copy of the
+/// escaper's checks and calls. Measured on 200 generated types
+/// (`benches/compile-time`), release rebuilds were shorter with it out of
+/// line; the call costs a few instructions per string.
+#[inline(never)]
+pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    if s.len() > PIECE {
+        return write_long_str(buf, escape, s);
+    }
+    write_quoted(buf, escape, s);
+}
+
+#[inline(always)]
+fn write_quoted(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    // One predictable branch per string; the other modes' escaper is
+    // out of line, so the default path stays as it was.
+    if escape == Escape::Default {
+        serde_json_rules::write_quoted(buf, s);
+    } else {
+        other_modes::write_quoted_ext(buf, s, escape);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn write_long_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    if !buf.is_streaming() {
+        // In memory the whole string is needed anyway.
+        return write_quoted(buf, escape, s);
+    }
+    buf.push(b'"');
+    let mut rest = s;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(PIECE);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        if escape == Escape::Default {
+            serde_json_rules::write_unquoted(buf, piece);
+        } else {
+            other_modes::write_unquoted_ext(buf, piece, escape);
+        }
+        rest = tail;
+    }
+    buf.push(b'"');
+}

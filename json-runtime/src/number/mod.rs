@@ -1,0 +1,9 @@
+//! Number text: serde_json's (integers as itoa writes them, floats as
+//! zmij does) and ECMAScript's, for canonical output. Below the writer:
+//! these write into a `Buf`.
+
+mod ecmascript;
+mod serde_json_text;
+
+pub(crate) use ecmascript::write_ecmascript;
+pub(crate) use serde_json_text::{write_finite, Integer, NonFinite};

@@ -1,0 +1,113 @@
+//! The traits a type implements to be written: [`ToJson`] for a value,
+//! [`ToJsonKey`] for an object key.
+
+use crate::writer::{Format, JsonWriter, Pieces};
+
+/// A value that can be written as JSON.
+///
+/// Derive it with `#[derive(ToJson)]`. A hand-written impl calls the
+/// [`JsonWriter`] methods, and the output must be one complete JSON value:
+///
+/// ```
+/// use json_runtime::{Format, JsonWriter, ToJson};
+///
+/// struct Celsius(f64);
+///
+/// impl ToJson for Celsius {
+///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///         w.key("{\"celsius\":");
+///         self.0.write_json(w);
+///         w.end_object();
+///     }
+/// }
+///
+/// assert_eq!(json_runtime::to_string(&Celsius(21.5)), r#"{"celsius":21.5}"#);
+/// assert_eq!(json_runtime::to_string_pretty(&Celsius(21.5)), "{\n  \"celsius\": 21.5\n}");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `ToJson`",
+    label = "`{Self}` cannot be written as JSON",
+    note = "for a type of your own, add `#[derive(ToJson)]` to `{Self}`, or implement `json_runtime::ToJson` for it by hand",
+    note = "for a type that implements `serde::Serialize`, write it through serde: wrap the value in `json_runtime::Serde`; a derived field does so by itself, unless its type has `#[json(no_serde_fallback)]`",
+    note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs), or that crate's `serde` feature"
+)]
+pub trait ToJson {
+    /// Writes `self` as one JSON value.
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+
+    /// Writes `self` in pieces, for writers that await between them (the
+    /// `to_async_writer` functions), so that a long sequence is not held
+    /// in memory whole. Each call continues where `pieces` says the last
+    /// one stopped, stops once `w` holds the piece's worth of bytes, and
+    /// returns `true` when the value is complete.
+    ///
+    /// Not part of the public API: the default, which writes the whole
+    /// value in one piece, is right for every type but the sequences the
+    /// crate streams itself.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
+        let _ = pieces;
+        self.write_json(w);
+        true
+    }
+}
+
+/// A value that can be a JSON object key, written as serde_json's map key
+/// serializer writes it: a JSON string.
+///
+/// | key | written |
+/// |---|---|
+/// | `String`, `str`, `char`, `Cow<str>`, paths, `format_args!` | as they are |
+/// | integers (`NonZero` ones too), `bool` | quoted: `"42"`, `"true"` |
+/// | `f32`, `f64` | quoted, with the value's digits: `"1.5"`, `"1e+20"` |
+/// | a derived enum whose variants are all unit variants | the variant's name, after `rename`/`rename_all` |
+/// | a derived newtype or `transparent` struct | its field's key |
+/// | IP and socket addresses; chrono, uuid, time `Weekday`/`Month` (features) | their string form |
+///
+/// Through references, `Box`, `Rc`, `Arc`, `Cow`, `Wrapping`, `Saturating`
+/// and `Reverse`, a key is its target's key.
+///
+/// Where serde_json returns an error instead of a key, a key is written
+/// here, since in-memory encoding has no error to return: a float NaN or
+/// infinity is `"NaN"`, `"Infinity"` or `"-Infinity"`, and a skipped
+/// (`#[serde(skip)]`) variant of a unit-only enum is `"null"`.
+///
+/// Types that serde_json rejects as keys whatever their value (sequences,
+/// tuples, maps, structs with named fields, unit structs) do not implement
+/// it, so using them as keys is a compile error rather than an error at
+/// run time. Nor do enums with a variant that holds data: serde_json
+/// accepts their unit variants as keys and rejects the others at run time.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
+/// #[serde(rename_all = "lowercase")]
+/// enum Level { Low, High }
+///
+/// #[derive(ToJson, PartialEq, Eq, PartialOrd, Ord)]
+/// struct UserId(u32);
+///
+/// let levels = BTreeMap::from([(Level::Low, 1), (Level::High, 2)]);
+/// assert_eq!(json_runtime::to_string(&levels), r#"{"low":1,"high":2}"#);
+/// let users = BTreeMap::from([(UserId(7), "ann")]);
+/// assert_eq!(json_runtime::to_string(&users), r#"{"7":"ann"}"#);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a JSON object key",
+    label = "`{Self}` does not implement `ToJsonKey`",
+    note = "json_runtime writes these as JSON object keys: strings, chars, integers, floats, bools, enums whose variants are all unit variants, and newtype or `transparent` structs over a key; serde_json returns the error \"key must be a string\" at run time for a key serialized as a sequence, tuple, map or struct. Convert the key to one of those types, or implement `json_runtime::ToJsonKey` for it"
+)]
+pub trait ToJsonKey {
+    /// Whether keys of this type are integers written as strings, which
+    /// [`Options::sort_keys`](crate::Options::sort_keys) then orders by value (`"9"` before `"10"`), as
+    /// a `BTreeMap` of integers orders them. True for the integer types and
+    /// wrappers of them; other keys are ordered by their text.
+    const SORTS_AS_INTEGER: bool = false;
+
+    /// Writes `self` as a quoted JSON string.
+    fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+}

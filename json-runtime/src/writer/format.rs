@@ -1,0 +1,51 @@
+//! The layouts a writer is compiled for. Each is a type, so the compact
+//! path carries no layout branches at all; canonical output is compact
+//! layout plus the hooks the writer runs for it (sorting, number checks),
+//! all inside the writer's own files.
+
+/// Chooses compact or pretty output at compile time, so the compact path
+/// carries no layout branches at all.
+///
+/// This trait is sealed: the two layouts are [`Compact`] and [`Pretty`].
+pub trait Format: private::Sealed {
+    #[doc(hidden)]
+    const PRETTY: bool;
+    /// RFC 8785 output: every object's entries sorted, numbers as
+    /// ECMAScript writes them. Only [`Canonical`] sets it.
+    #[doc(hidden)]
+    const CANONICAL: bool = false;
+}
+
+/// No whitespace at all, as `serde_json::to_vec`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Compact;
+
+/// Newlines and indentation, as `serde_json::to_vec_pretty`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pretty;
+
+impl Format for Compact {
+    const PRETTY: bool = false;
+}
+
+impl Format for Pretty {
+    const PRETTY: bool = true;
+}
+
+/// RFC 8785 canonical JSON (JCS), as written by
+/// [`to_vec_canonical`](crate::to_vec_canonical): no whitespace, the
+/// entries of every object sorted, numbers as ECMAScript writes them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Canonical;
+
+impl Format for Canonical {
+    const PRETTY: bool = false;
+    const CANONICAL: bool = true;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for super::Compact {}
+    impl Sealed for super::Pretty {}
+    impl Sealed for super::Canonical {}
+}

@@ -1,0 +1,32 @@
+//! The writer: `JsonWriter` over a `Buf`, compiled for one `Format`
+//! (compact, pretty or canonical) and set up from one `Config`.
+//!
+//! The core (set-up, structure, strings, raw text, errors) is in
+//! `json_writer.rs`. The opt-in outputs keep their state in `extras.rs`
+//! and add their hooks from their own files: canonical output
+//! (`canonical.rs`), sorted containers (`sort.rs`, over `sort_state.rs`
+//! and `sort_order.rs`) and inline arrays (`inline.rs`, over
+//! `inline_state.rs`). Numbers through the writer are in `numbers.rs`,
+//! pieces for awaited writers in `pieces.rs`.
+
+mod canonical;
+mod config;
+mod extras;
+mod format;
+mod inline;
+mod inline_state;
+mod json_writer;
+mod numbers;
+mod pieces;
+mod sort;
+mod sort_order;
+mod sort_state;
+
+pub(crate) use config::{Config, DEFAULT_INDENT};
+pub use format::{Canonical, Compact, Format, Pretty};
+pub use json_writer::JsonWriter;
+pub(crate) use numbers::{write_f32, write_f64, write_float_quoted, write_int, write_int_quoted};
+pub(crate) use pieces::write_indexed_piece;
+#[doc(hidden)]
+pub use pieces::Pieces;
+pub(crate) use sort_order::Order;

@@ -1,0 +1,97 @@
+//! Numbers through the writer: serde_json's text, or in canonical output
+//! ECMAScript's, checked.
+
+use std::fmt;
+
+use super::canonical::{check_integer, write_canonical_f64, write_number_text};
+use super::format::Format;
+use super::json_writer::JsonWriter;
+use crate::number::{write_finite, Integer, NonFinite};
+
+#[inline]
+pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
+    if F::CANONICAL {
+        let start = w.buf_mut().len();
+        value.write_digits(w.buf_mut());
+        check_integer(w, start);
+    } else {
+        value.write_digits(w.buf_mut());
+    }
+}
+
+/// An integer as a quoted string, as serde_json writes integer map keys.
+#[inline]
+pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
+    let out = w.buf_mut();
+    out.push(b'"');
+    value.write_digits(out);
+    out.push(b'"');
+}
+
+#[inline]
+pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
+    if F::CANONICAL {
+        write_canonical_f64(w, value);
+    } else if value.is_finite() {
+        write_finite(w.buf_mut(), value);
+    } else {
+        w.write_null();
+    }
+}
+
+#[inline]
+pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
+    if F::CANONICAL {
+        // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
+        write_canonical_f64(w, f64::from(value));
+    } else if value.is_finite() {
+        write_finite(w.buf_mut(), value);
+    } else {
+        w.write_null();
+    }
+}
+
+/// A float as a quoted string, as serde_json writes float map keys: the
+/// same digits as the value, between quotes. serde_json returns an error
+/// for a non-finite key; this writes `"NaN"`, `"Infinity"` or
+/// `"-Infinity"`, what JavaScript's `String(x)` and Python's `json` write.
+#[inline]
+pub(crate) fn write_float_quoted<F: Format, T: zmij::Float + Copy + NonFinite>(
+    w: &mut JsonWriter<'_, F>,
+    value: T,
+) {
+    if value.finite() {
+        let out = w.buf_mut();
+        out.push(b'"');
+        write_finite(out, value);
+        out.push(b'"');
+    } else {
+        w.write_raw(value.non_finite_key());
+    }
+}
+
+impl<F: Format> JsonWriter<'_, F> {
+    /// Writes a number given by its `Display` text, which must be JSON
+    /// number text (a `serde_json::Number`'s): copied as it is, or in
+    /// canonical output, which has one form per number, rewritten as
+    /// ECMAScript writes the double it stands for.
+    pub(crate) fn write_number_display(&mut self, number: &dyn fmt::Display) {
+        if F::CANONICAL {
+            write_number_text(self, &number.to_string());
+            return;
+        }
+
+        struct Raw<'w, 'b, F: Format>(&'w mut JsonWriter<'b, F>);
+
+        impl<F: Format> fmt::Write for Raw<'_, '_, F> {
+            fn write_str(&mut self, text: &str) -> fmt::Result {
+                self.0.write_raw(text);
+                Ok(())
+            }
+        }
+
+        // Writing to the buffer cannot fail; a `Display` impl that fails
+        // for no reason of its own leaves what it wrote.
+        let _ = fmt::Write::write_fmt(&mut Raw(self), format_args!("{number}"));
+    }
+}
