@@ -220,6 +220,13 @@
 //! ```
 
 #![deny(missing_docs)]
+// Every `unsafe` operation sits in its own block with a `// SAFETY:` comment
+// saying why it holds, unsafe functions included.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
+// The crate uses `unsafe` (in `buf`, `escape`, `number`, the writer's
+// fixed-size copies and `encode::into_string`), so a user's `-D unsafe_code`
+// in RUSTFLAGS must not fail its build.
+#![allow(unsafe_code)]
 // docs.rs (see Cargo.toml) marks each item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -157,11 +157,19 @@ impl<'a> Options<'a> {
     }
 
     /// The writers' form of these options.
+    #[cfg_attr(
+        not(any(feature = "tokio", feature = "rayon", feature = "bytes")),
+        allow(dead_code)
+    )]
     pub(crate) fn config(&self) -> &Config<'a> {
         &self.config
     }
 
     /// Whether the output is pretty (else compact).
+    #[cfg_attr(
+        not(any(feature = "tokio", feature = "rayon", feature = "bytes")),
+        allow(dead_code)
+    )]
     pub(crate) fn is_pretty(&self) -> bool {
         self.pretty
     }

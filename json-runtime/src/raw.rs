@@ -65,7 +65,7 @@ impl RawJson {
     fn from_str_unchecked(json: &str) -> &RawJson {
         // SAFETY: `RawJson` is `repr(transparent)` over `str`, so the two
         // references have the same layout and metadata.
-        unsafe { &*(json as *const str as *const RawJson) }
+        unsafe { &*(std::ptr::from_ref(json) as *const RawJson) }
     }
 
     fn from_boxed_unchecked(json: Box<str>) -> Box<RawJson> {

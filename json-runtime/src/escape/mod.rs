@@ -7,5 +7,6 @@ mod serde_json_rules;
 mod string;
 
 pub use mode::Escape;
+#[cfg(feature = "serde")]
 pub(crate) use serde_json_rules::write_quoted;
 pub(crate) use string::write_str;

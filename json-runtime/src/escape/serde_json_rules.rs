@@ -30,8 +30,6 @@
 //! valid ones are overwritten by later stores or left beyond the `Vec`'s
 //! length. [`SLACK`] bytes of extra capacity make that sound.
 
-#![deny(unsafe_op_in_unsafe_fn)]
-
 use crate::buf::Buf;
 
 /// Extra capacity reserved past the longest possible output, so short

@@ -19,6 +19,9 @@ macro_rules! unsigned {
         impl Integer for $t {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
+            // Widening, except for `u64` itself (and `usize` on 64-bit
+            // targets), where the cast is the identity.
+            #[allow(trivial_numeric_casts)]
             fn write_digits(self, out: &mut Buf<'_>) {
                 write_u64(out, self as u64);
             }
@@ -32,6 +35,8 @@ macro_rules! signed {
         impl Integer for $t {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
+            // As for the unsigned types: `i64`'s magnitude is a `u64`.
+            #[allow(trivial_numeric_casts)]
             fn write_digits(self, out: &mut Buf<'_>) {
                 if self < 0 {
                     out.push(b'-');
@@ -103,11 +108,17 @@ const ASCII_ZEROS: u64 = 0x3030_3030_3030_3030;
 #[inline(always)]
 unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     let pair = |p: u64, at: *mut u8| {
-        std::ptr::copy_nonoverlapping(DIGIT_PAIRS.as_ptr().add(2 * p as usize), at, 2);
+        // SAFETY: `p < 100`, so the two bytes at `2 * p` are inside the
+        // 200-byte table; the callers below pass an `at` with two bytes of
+        // the caller's eight left.
+        unsafe { std::ptr::copy_nonoverlapping(DIGIT_PAIRS.as_ptr().add(2 * p as usize), at, 2) };
     };
+    // Every store below ends within the `at[..8]` the caller makes
+    // writable: one byte at 0, pairs at 0, 1 or 2, or eight bytes at 0.
     if n < 100 {
         if n < 10 {
-            *at = b'0' + n as u8;
+            // SAFETY: one byte at 0, within `at[..8]`.
+            unsafe { *at = b'0' + n as u8 };
             return 1;
         }
         pair(n, at);
@@ -118,12 +129,16 @@ unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     if n < 10_000 {
         let (high, low) = (n / 100, n % 100);
         if high < 10 {
-            *at = b'0' + high as u8;
-            pair(low, at.add(1));
+            // SAFETY: as above.
+            unsafe {
+                *at = b'0' + high as u8;
+                pair(low, at.add(1));
+            }
             return 3;
         }
         pair(high, at);
-        pair(low, at.add(2));
+        // SAFETY: as above.
+        pair(low, unsafe { at.add(2) });
         return 4;
     }
     let digits = eight_digits(n);
@@ -131,7 +146,8 @@ unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     // nonzero digit.
     let zeros = digits.trailing_zeros() as usize / 8;
     let text = (digits | ASCII_ZEROS) >> (8 * zeros);
-    at.cast::<u64>().write_unaligned(text.to_le());
+    // SAFETY: as above.
+    unsafe { at.cast::<u64>().write_unaligned(text.to_le()) };
     8 - zeros
 }
 
@@ -142,8 +158,11 @@ unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
 /// `at` must be valid for writing 8 bytes.
 #[inline(always)]
 unsafe fn write_8_digits(n: u64, at: *mut u8) {
-    at.cast::<u64>()
-        .write_unaligned((eight_digits(n) | ASCII_ZEROS).to_le());
+    // SAFETY: the caller makes `at[..8]` writable; the store is unaligned.
+    unsafe {
+        at.cast::<u64>()
+            .write_unaligned((eight_digits(n) | ASCII_ZEROS).to_le());
+    }
 }
 
 #[cfg_attr(debug_assertions, inline)]
@@ -183,10 +202,16 @@ fn write_u64(out: &mut Buf<'_>, n: u64) {
 unsafe fn write_17_to_20_digits(n: u64, at: *mut u8) -> usize {
     const E8: u64 = 100_000_000;
     let (top, rest) = (n / (E8 * E8), n % (E8 * E8));
-    let lead = write_below_1e8(top, at);
-    write_8_digits(rest / E8, at.add(lead));
-    write_8_digits(rest % E8, at.add(lead + 8));
-    lead + 16
+    // SAFETY: `n < 2^64 < 10^20` and `n >= 10^16`, so `top` has 1-4
+    // digits: the stores start at 0, `lead` and `lead + 8`, all at most 12,
+    // and are 8 bytes wide, so they end within the 24 the caller makes
+    // writable.
+    unsafe {
+        let lead = write_below_1e8(top, at);
+        write_8_digits(rest / E8, at.add(lead));
+        write_8_digits(rest % E8, at.add(lead + 8));
+        lead + 16
+    }
 }
 
 /// What `write_float_quoted` needs of `f32` and `f64` besides zmij.

@@ -1,9 +1,12 @@
 //! Numbers through the writer: serde_json's text, or in canonical output
 //! ECMAScript's, checked.
 
+#[cfg(feature = "serde_json")]
 use std::fmt;
 
-use super::canonical::{check_integer, write_canonical_f64, write_number_text};
+#[cfg(feature = "serde_json")]
+use super::canonical::write_number_text;
+use super::canonical::{check_integer, write_canonical_f64};
 use super::format::Format;
 use super::json_writer::JsonWriter;
 use crate::number::{write_finite, Integer, NonFinite};
@@ -75,6 +78,7 @@ impl<F: Format> JsonWriter<'_, F> {
     /// number text (a `serde_json::Number`'s): copied as it is, or in
     /// canonical output, which has one form per number, rewritten as
     /// ECMAScript writes the double it stands for.
+    #[cfg(feature = "serde_json")]
     pub(crate) fn write_number_display(&mut self, number: &dyn fmt::Display) {
         if F::CANONICAL {
             write_number_text(self, &number.to_string());
