@@ -18,9 +18,13 @@ mod emit;
 mod expand;
 mod forward;
 mod literal;
+mod names;
+mod object;
+mod respan;
 mod ser_enum;
 mod ser_struct;
 mod serde_with;
+mod value;
 
 use proc_macro::TokenStream;
 

@@ -16,9 +16,13 @@ mod derive {
     pub mod expand;
     pub mod forward;
     pub mod literal;
+    pub mod names;
+    pub mod object;
+    pub mod respan;
     pub mod ser_enum;
     pub mod ser_struct;
     pub mod serde_with;
+    pub mod value;
 }
 
 use syn::punctuated::Punctuated;
