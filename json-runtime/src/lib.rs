@@ -225,7 +225,7 @@
 
 #[doc(hidden)]
 #[path = "private.rs"]
-pub mod __private;
+pub mod __private_0_1_0;
 mod as_string;
 #[cfg(feature = "tokio")]
 mod async_io;

@@ -65,7 +65,8 @@ impl Names {
         }
     }
 
-    /// The path of the runtime's module that only derived code calls.
+    /// The path of the runtime's module that only derived code calls,
+    /// named after the version (see `private_module`).
     pub fn private(&self) -> TokenStream {
         let runtime = &self.runtime;
         let module = private_module();
@@ -97,9 +98,21 @@ impl Names {
     }
 }
 
-/// The runtime's module that only derived code calls.
+/// `__private_0_1_0` at version 0.1.0. What derived code calls in that
+/// module is no public API and may change in any release, so json-runtime
+/// requires the derive of exactly its own version (`=`, as serde requires
+/// serde_derive). Should a derive of another version meet the runtime
+/// anyway (a direct dependency on this crate, a patched copy), the build
+/// fails on a module that does not exist, not inside a call that changed.
+///
+/// json-expand compiles this file too, so `CARGO_PKG_VERSION` is then
+/// json-expand's; both take the workspace's version.
 fn private_module() -> Ident {
-    Ident::new("__private", Span::call_site())
+    let version: String = env!("CARGO_PKG_VERSION")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    Ident::new(&format!("__private_{version}"), Span::call_site())
 }
 
 /// How a value written as entries is read when it goes through serde:
