@@ -2,9 +2,9 @@
 //! flag, the paths into json_runtime, the type being written, and fresh
 //! names for generated parameters.
 //!
-//! This is the bottom of the code generator: every file that generates
-//! code imports it, and it imports none of them, so `serde_with` can take
-//! the `Names` that the value writers which call it take too.
+//! It imports no other file of the generator: `serde_with` takes `Names`,
+//! and the value writers, methods of `Names`, call `serde_with`, so `Names`
+//! itself has to sit below both.
 
 use std::cell::Cell;
 
