@@ -1,26 +1,38 @@
 //! `#[derive(ToJson)]`, re-exported by `json-runtime`; see its docs.
 //!
-//! The pipeline is `ast` (read the input and its attributes into a model),
-//! `check` (rules across fields), then `ser_struct` / `ser_enum` (emit the
-//! encoder), tied together in `expand`.
+//! As in serde_derive, the input is read into a model, checked, and only
+//! then turned into code; code generation never looks at raw attributes,
+//! and the model knows nothing of the code made from it. The files of
+//! `derive/`, in layers, each importing only from its own layer and those
+//! above it (`.ci/module_cycles.py` checks that none import in a cycle):
 //!
-//! The `json-expand` command compiles these same files as modules of its
-//! own, so that what it prints is exactly what this macro generates. That
-//! is why the modules refer to each other through `super::`.
+//! 1. The model. `ctxt.rs` collects errors, each at its span; `case.rs`
+//!    has serde's `rename_all` styles; `attr.rs` reads `#[serde]` and
+//!    `#[json]` attributes into values; `ast.rs` is the container with its
+//!    variants and fields, names decided; `check.rs` has the rules across
+//!    attributes and fields.
+//! 2. What generated code is made of. `bound.rs` infers the impl's `where`
+//!    clause; `literal.rs` escapes keys into byte literals; `names.rs` holds
+//!    the names every generator shares (the writer, the paths into
+//!    json_runtime, fresh parameter names); `respan.rs` moves tokens to the
+//!    user's code so errors point there.
+//! 3. The writers that all impls share. `serde_with.rs` calls serde's
+//!    `serialize_with` functions through a wrapper; `value.rs` writes one
+//!    value; `object.rs` writes objects and arrays of them.
+//! 4. The bodies. `ser_struct.rs` for structs, `ser_enum.rs` for enums in
+//!    serde's four representations, `forward.rs` for `ToJsonKey` and the
+//!    `ToJsonFields` of newtypes.
+//! 5. `expand.rs`, the pipeline: model, checks, then the impls, or stubs
+//!    next to the errors.
+//!
+//! `derive/mod.rs` is the one list of these files: json-expand compiles it
+//! as a module of its own, so that what it prints is exactly what this
+//! macro generates. Outside it are this entry point and `emit.rs`
+//! (`JSON_DERIVE_EMIT_DIR`), which json-expand, printing the code itself,
+//! has no use for.
 
-mod ast;
-mod attr;
-mod bound;
-mod case;
-mod check;
-mod ctxt;
+mod derive;
 mod emit;
-mod expand;
-mod forward;
-mod literal;
-mod ser_enum;
-mod ser_struct;
-mod serde_with;
 
 use proc_macro::TokenStream;
 
@@ -29,7 +41,7 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(ToJson, attributes(json, serde))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    let mut output = expand::derive(&input);
+    let mut output = derive::expand::derive(&input);
     emit::emit_if_requested(&input.ident.to_string(), &output);
     output.extend(emit::track_emit_dir());
     output.into()

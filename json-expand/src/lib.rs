@@ -1,25 +1,11 @@
 //! Expands `#[derive(ToJson)]` outside the compiler, for reading.
 //!
-//! The code generator is not a copy: the modules below are json-derive's
-//! own source files, compiled here as a library, so this prints exactly what
-//! the proc-macro emits.
+//! The code generator is not a copy: the `derive` module below is
+//! json-derive's own, its module list and source files compiled here as a
+//! library, so this prints exactly what the proc-macro emits.
 
-#[path = "../../json-derive/src"]
-#[allow(dead_code)]
-mod derive {
-    pub mod ast;
-    pub mod attr;
-    pub mod bound;
-    pub mod case;
-    pub mod check;
-    pub mod ctxt;
-    pub mod expand;
-    pub mod forward;
-    pub mod literal;
-    pub mod ser_enum;
-    pub mod ser_struct;
-    pub mod serde_with;
-}
+#[path = "../../json-derive/src/derive/mod.rs"]
+mod derive;
 
 use syn::punctuated::Punctuated;
 use syn::{Item, Token};

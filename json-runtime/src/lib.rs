@@ -243,7 +243,7 @@ mod writer;
 // 4. the traits, their impls, raw JSON and the serde bridge;
 #[doc(hidden)]
 #[path = "private.rs"]
-pub mod __private;
+pub mod __private_0_1_0;
 mod as_string;
 mod fields;
 mod impls;

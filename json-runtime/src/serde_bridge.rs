@@ -22,7 +22,7 @@ use std::fmt::{Display, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
-use crate::__private::EntriesOf;
+use crate::__private_0_1_0::EntriesOf;
 use crate::writer::{write_f32, write_f64, write_int, write_int_quoted};
 use crate::{escape, Error, Format, JsonWriter, ToJson};
 

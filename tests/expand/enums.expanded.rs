@@ -24,7 +24,7 @@ impl ::json_runtime::ToJsonFields for Shape {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         match self {
             Self::Empty => {
                 if OBJECT {
@@ -40,7 +40,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"circle\"");
                 }
-                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
                 if OBJECT {
                     w.end_object();
                 }
@@ -53,9 +53,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::__private::Via(f1).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 if OBJECT {
                     w.end_object();
@@ -68,9 +68,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"rect\"");
                 }
                 w.key("{\"width\":");
-                ::json_runtime::__private::Via(width).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(width).write_json_or_serialize(w);
                 w.key(",\"height\":");
-                ::json_runtime::__private::Via(height).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(height).write_json_or_serialize(w);
                 w.end_object();
                 if OBJECT {
                     w.end_object();

@@ -24,16 +24,17 @@ impl ::json_runtime::ToJsonFields for Paging {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"page\":");
         } else {
             w.key_dyn(first, "\"page\"");
         }
-        ::json_runtime::__private::Via(&self.page).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.page).write_json_or_serialize(w);
         if !Option::is_none(&self.cursor) {
             w.key(",\"cursor\":");
-            ::json_runtime::__private::Via(&self.cursor).write_json_or_serialize(w);
+            ::json_runtime::__private_0_1_0::Via(&self.cursor)
+                .write_json_or_serialize(w);
         }
         if OBJECT {
             w.end_object();
@@ -67,29 +68,29 @@ impl ::json_runtime::ToJsonFields for Request {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{
+        use ::json_runtime::__private_0_1_0::{
             WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
             WriteToJsonFields as _,
         };
         if OBJECT {
             w.begin_object();
         }
-        ::json_runtime::__private::Via(&self.extra)
+        ::json_runtime::__private_0_1_0::Via(&self.extra)
             .write_entries_or_serialize(
                 w,
                 first,
-                ::json_runtime::__private::EntriesOf::Flatten,
+                ::json_runtime::__private_0_1_0::EntriesOf::Flatten,
             );
         w.key_dyn(first, "\"query\"");
-        ::json_runtime::__private::Via(&self.query).write_json_or_serialize(w);
-        ::json_runtime::__private::Via(&self.paging)
+        ::json_runtime::__private_0_1_0::Via(&self.query).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.paging)
             .write_entries_or_serialize(
                 w,
                 &mut false,
-                ::json_runtime::__private::EntriesOf::Flatten,
+                ::json_runtime::__private_0_1_0::EntriesOf::Flatten,
             );
         w.key(",\"limit\":");
-        ::json_runtime::__private::Via(&self.limit).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.limit).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -32,19 +32,19 @@ where
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        ::json_runtime::__private::Via(&self.title).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"items\":");
-        ::json_runtime::__private::Via(&self.items).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.items).write_json_or_serialize(w);
         w.key(",\"index\":");
-        ::json_runtime::__private::Via(&self.index).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.index).write_json_or_serialize(w);
         w.key(",\"marker\":");
-        ::json_runtime::__private::Via(&self.marker).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.marker).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

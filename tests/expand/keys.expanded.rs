@@ -116,8 +116,8 @@ impl<T> ::json_runtime::ToJson for Name<T> {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
-        ::json_runtime::__private::Via(&self.text).write_json_or_serialize(w);
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        ::json_runtime::__private_0_1_0::Via(&self.text).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]
@@ -172,17 +172,17 @@ impl ::json_runtime::ToJsonFields for Limits {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"by_level\":");
         } else {
             w.key_dyn(first, "\"by_level\"");
         }
-        ::json_runtime::__private::Via(&self.by_level).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.by_level).write_json_or_serialize(w);
         w.key(",\"by_mode\":");
-        ::json_runtime::__private::Via(&self.by_mode).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.by_mode).write_json_or_serialize(w);
         w.key(",\"by_name\":");
-        ::json_runtime::__private::Via(&self.by_name).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.by_name).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

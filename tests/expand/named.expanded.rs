@@ -24,21 +24,24 @@ impl ::json_runtime::ToJsonFields for Order {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"orderId\":");
         } else {
             w.key_dyn(first, "\"orderId\"");
         }
-        ::json_runtime::__private::Via(&self.order_id).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.order_id).write_json_or_serialize(w);
         w.key(",\"customer\":");
-        ::json_runtime::__private::Via(&self.customer_name).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.customer_name)
+            .write_json_or_serialize(w);
         if !Vec::is_empty(&self.line_items) {
             w.key(",\"lineItems\":");
-            ::json_runtime::__private::Via(&self.line_items).write_json_or_serialize(w);
+            ::json_runtime::__private_0_1_0::Via(&self.line_items)
+                .write_json_or_serialize(w);
         }
         w.key(",\"totalCents\":");
-        ::json_runtime::__private::Via(&self.total_cents).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.total_cents)
+            .write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -6,8 +6,8 @@ impl ::json_runtime::ToJson for UserId {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
-        ::json_runtime::__private::Via(&self.0).write_json_or_serialize(w);
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        ::json_runtime::__private_0_1_0::Via(&self.0).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]

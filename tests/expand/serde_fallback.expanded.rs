@@ -69,15 +69,15 @@ where
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        ::json_runtime::__private::Via(&self.title).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"url\":");
-        ::json_runtime::__private::Via(&self.url).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
         w.key(",\"tag\":");
         {
             struct __SerializeWith<'__a, T>
@@ -87,12 +87,12 @@ where
                 values: (&'__a String,),
                 phantom: ::core::marker::PhantomData<&'__a Page<T>>,
             }
-            impl<'__a, T> ::json_runtime::__private::serde::Serialize
+            impl<'__a, T> ::json_runtime::__private_0_1_0::serde::Serialize
             for __SerializeWith<'__a, T>
             where
                 T: ::json_runtime::ToJson,
             {
-                fn serialize<__S: ::json_runtime::__private::serde::Serializer>(
+                fn serialize<__S: ::json_runtime::__private_0_1_0::serde::Serializer>(
                     &self,
                     __s: __S,
                 ) -> ::core::result::Result<__S::Ok, __S::Error> {
@@ -107,7 +107,7 @@ where
             );
         }
         w.key(",\"extra\":");
-        ::json_runtime::__private::Via(&self.extra).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.extra).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }
@@ -123,7 +123,7 @@ impl DurationDef {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         const OBJECT: bool = true;
         let first = &mut true;
         if OBJECT {
@@ -131,10 +131,10 @@ impl DurationDef {
         } else {
             w.key_dyn(first, "\"secs\"");
         }
-        ::json_runtime::__private::Via(&Duration::as_secs(__self))
+        ::json_runtime::__private_0_1_0::Via(&Duration::as_secs(__self))
             .write_json_or_serialize(w);
         w.key(",\"nanos\":");
-        ::json_runtime::__private::Via(&Duration::subsec_nanos(__self))
+        ::json_runtime::__private_0_1_0::Via(&Duration::subsec_nanos(__self))
             .write_json_or_serialize(w);
         if OBJECT {
             w.end_object();

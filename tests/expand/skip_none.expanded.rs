@@ -24,19 +24,21 @@ impl ::json_runtime::ToJsonFields for Teacher {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.begin_object();
         }
         if !::core::option::Option::is_none(&self.nickname) {
             w.key_dyn(first, "\"nickname\"");
-            ::json_runtime::__private::Via(&self.nickname).write_json_or_serialize(w);
+            ::json_runtime::__private_0_1_0::Via(&self.nickname)
+                .write_json_or_serialize(w);
         }
         w.key_dyn(first, "\"name\"");
-        ::json_runtime::__private::Via(&self.name).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.name).write_json_or_serialize(w);
         if !::core::option::Option::is_none(&self.courses) {
             w.key(",\"courses\":");
-            ::json_runtime::__private::Via(&self.courses).write_json_or_serialize(w);
+            ::json_runtime::__private_0_1_0::Via(&self.courses)
+                .write_json_or_serialize(w);
         }
         if OBJECT {
             w.end_object();

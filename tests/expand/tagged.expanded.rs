@@ -24,13 +24,13 @@ impl ::json_runtime::ToJsonFields for Style {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             w.key("{\"color\":");
         } else {
             w.key_dyn(first, "\"color\"");
         }
-        ::json_runtime::__private::Via(&self.color).write_json_or_serialize(w);
+        ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }
@@ -63,7 +63,7 @@ impl ::json_runtime::ToJsonFields for Shape {
         first: &mut bool,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{
+        use ::json_runtime::__private_0_1_0::{
             WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
             WriteToJsonFields as _,
         };
@@ -90,10 +90,11 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.write_raw("\"circle\"");
                     w.key(",\"radius\":");
                 }
-                ::json_runtime::__private::Via(radius).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(radius).write_json_or_serialize(w);
                 if !Option::is_none(label) {
                     w.key(",\"label\":");
-                    ::json_runtime::__private::Via(label).write_json_or_serialize(w);
+                    ::json_runtime::__private_0_1_0::Via(label)
+                        .write_json_or_serialize(w);
                 }
                 if OBJECT {
                     w.end_object();
@@ -109,11 +110,11 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"type\"");
                     w.write_raw("\"styled\"");
                 }
-                ::json_runtime::__private::Via(f0)
+                ::json_runtime::__private_0_1_0::Via(f0)
                     .write_entries_or_serialize(
                         w,
                         &mut false,
-                        ::json_runtime::__private::EntriesOf::Tagged {
+                        ::json_runtime::__private_0_1_0::EntriesOf::Tagged {
                             type_name: "Shape",
                             variant: "Styled",
                         },
@@ -134,7 +135,7 @@ impl ::json_runtime::ToJson for Event {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         match self {
             Self::Ping => {
                 w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
@@ -147,14 +148,14 @@ impl ::json_runtime::ToJson for Event {
                 );
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::__private::Via(f1).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 w.end_object();
             }
             Self::Other(f0) => {
-                ::json_runtime::__private::Via(f0).write_json_or_serialize(w);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
             }
         }
     }

@@ -8,8 +8,8 @@ use syn::DeriveInput;
 
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
-use super::ser_struct::Names;
-use super::{bound, check, forward, ser_enum, ser_struct, serde_with};
+use super::names::{format_param, fresh_param, Names, WrapperContainer};
+use super::{bound, check, forward, ser_enum, ser_struct};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::default();
@@ -46,7 +46,7 @@ fn impl_block(cont: &Container) -> TokenStream {
     let generics = bound::with_bounds(cont, &runtime);
     let ident = cont.ident;
     let (_, ty_generics, _) = generics.split_for_impl();
-    let wrapper = serde_with::Container {
+    let wrapper = WrapperContainer {
         generics: generics.clone(),
         this: quote!(#ident #ty_generics),
     };
@@ -257,30 +257,6 @@ fn object_param(cont: &Container) -> syn::Ident {
             .collect(),
     };
     fresh_param("OBJECT", cont.generics, &fields)
-}
-
-/// The method's layout parameter is `F`, unless the type has a parameter
-/// of that name already.
-pub fn format_param(generics: &syn::Generics) -> syn::Ident {
-    fresh_param("F", generics, &[])
-}
-
-/// `base`, with `_` appended until no generic parameter of the type nor
-/// any of `taken` has that name.
-pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
-    let mut name = String::from(base);
-    let clashes = |name: &str| {
-        taken.iter().any(|t| t == name)
-            || generics.params.iter().any(|p| match p {
-                syn::GenericParam::Type(t) => t.ident == name,
-                syn::GenericParam::Const(c) => c.ident == name,
-                syn::GenericParam::Lifetime(_) => false,
-            })
-    };
-    while clashes(&name) {
-        name.push('_');
-    }
-    syn::Ident::new(&name, proc_macro2::Span::call_site())
 }
 
 /// Impls that type-check whatever the input, so that other code using the

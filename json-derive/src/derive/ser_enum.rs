@@ -17,11 +17,11 @@ use syn::spanned::Spanned;
 
 use super::ast::{Container, Repr, Style, Variant};
 use super::literal;
-use super::ser_struct::{
-    array, located_at, member_entries, object, object_or_entries, EntriesOf, EntriesWith, Entry,
-    Member, Names,
-};
-use super::serde_with;
+use super::names::{EntriesOf, Names};
+use super::object::{array, member_entries, object, object_or_entries, Entry};
+use super::respan::located_at;
+use super::serde_with::{self, EntriesWith};
+use super::value::Member;
 
 /// The body of `ToJson::write_json`, for an enum that is not
 /// `ToJsonFields` (see [`entries_body`] for the others).
@@ -36,10 +36,11 @@ pub fn body(cont: &Container, variants: &[Variant], names: &Names) -> TokenStrea
     // A remote enum marked `#[non_exhaustive]` may have variants its mirror
     // does not list: serde's error for them.
     let unrecognized = (cont.attrs.remote.is_some() && cont.non_exhaustive).then(|| {
-        let Names { runtime, w, .. } = names;
+        let w = &names.w;
+        let private = names.private();
         quote! {
             #[allow(unreachable_patterns)]
-            unrecognized => #runtime::__private::unrecognized_variant(#w, unrecognized),
+            unrecognized => #private::unrecognized_variant(#w, unrecognized),
         }
     });
     quote! {

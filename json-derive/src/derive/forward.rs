@@ -19,9 +19,9 @@ use quote::quote;
 use syn::{Generics, Type};
 
 use super::ast::{Container, Data, Field, Repr, Style, Variant};
-use super::expand::{format_param, fresh_param};
 use super::literal;
-use super::ser_struct::{member_value, Names};
+use super::names::{format_param, fresh_param, Names};
+use super::value::member_value;
 
 /// `ToJsonKey`, for the types serde_json accepts as keys.
 pub fn key_impl(

@@ -9,14 +9,16 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::attr::SerializeWith;
-use super::ser_struct::{located_at, EntriesOf, EntriesWith, Names};
+use super::names::{EntriesOf, Names};
+use super::respan::located_at;
 
-/// What a wrapper needs of the type being derived: its generics with the
-/// impl's bounds, and the type itself, which the wrapper names in a
-/// `PhantomData` so that every parameter is used.
-pub struct Container {
-    pub generics: syn::Generics,
-    pub this: TokenStream,
+/// A serde `serialize_with` function that writes a value as entries
+/// (a flattened field, an internally tagged variant), with the types of
+/// the values it takes.
+pub struct EntriesWith<'a> {
+    pub with: &'a SerializeWith,
+    pub tys: Vec<&'a syn::Type>,
+    pub values: Vec<TokenStream>,
 }
 
 /// A block that declares the wrapper of `values` (references to fields of
@@ -47,14 +49,15 @@ pub fn wrap_entries(
     first: &TokenStream,
     of: &EntriesOf,
 ) -> TokenStream {
-    let Names { runtime, w, .. } = names;
-    let of = of.tokens(runtime);
+    let w = &names.w;
+    let private = names.private();
+    let of = of.tokens(names);
     wrapped(
         names,
         with.with,
         &with.tys,
         &with.values,
-        |wrapper| quote!(#runtime::__private::write_serde_entries(#w, &#wrapper, #first, #of);),
+        |wrapper| quote!(#private::write_serde_entries(#w, &#wrapper, #first, #of);),
     )
 }
 
@@ -65,10 +68,9 @@ fn wrapped(
     values: &[TokenStream],
     write: impl FnOnce(TokenStream) -> TokenStream,
 ) -> TokenStream {
-    let Names {
-        runtime, wrapper, ..
-    } = names;
-    let serde = quote!(#runtime::__private::serde);
+    let wrapper = &names.wrapper;
+    let private = names.private();
+    let serde = quote!(#private::serde);
     let mut generics = wrapper.generics.clone();
     generics.params.insert(0, syn::parse_quote!('__a));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();

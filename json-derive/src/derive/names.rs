@@ -1,0 +1,162 @@
+//! The names that all generated code shares: the writer and the `first`
+//! flag, the paths into json_runtime, the type being written, and fresh
+//! names for generated parameters.
+//!
+//! It imports no other file of the generator: `serde_with` takes `Names`,
+//! and the value writers, methods of `Names`, call `serde_with`, so `Names`
+//! itself has to sit below both.
+
+use std::cell::Cell;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+
+/// Names shared by all generated code. The writer and the `first` flag are
+/// `mixed_site` so a field called `w` cannot shadow them.
+pub struct Names {
+    pub runtime: TokenStream,
+    pub w: Ident,
+    pub first: Ident,
+    /// The `const OBJECT: bool` parameter of `write_json_entries`.
+    pub object: Ident,
+    /// Whether a field whose type does not implement `ToJson` is written
+    /// through its `serde::Serialize` impl; off with `no_serde_fallback`.
+    pub fallback: bool,
+    /// Set once the code calls the ToJson-or-Serialize dispatch, whose
+    /// traits the function must then import.
+    pub dispatched: Cell<bool>,
+    /// The same for the ToJsonFields-or-Serialize dispatch of values
+    /// written as entries.
+    pub dispatched_entries: Cell<bool>,
+    /// The value being written, `self`, and its type's path in patterns,
+    /// `Self`; for a `remote` type, the function's parameter and the
+    /// remote type.
+    pub this: TokenStream,
+    pub this_type: TokenStream,
+    /// The type's name as serde names it in errors: the remote type's for
+    /// a `remote` type.
+    pub type_name: String,
+    /// What serde `serialize_with` wrappers need of the container.
+    pub wrapper: WrapperContainer,
+}
+
+/// What a serde `serialize_with` wrapper needs of the type being derived:
+/// its generics with the impl's bounds, and the type itself, which the
+/// wrapper names in a `PhantomData` so that every parameter is used.
+pub struct WrapperContainer {
+    pub generics: syn::Generics,
+    pub this: TokenStream,
+}
+
+impl Names {
+    pub fn new(runtime: TokenStream, object: Ident, wrapper: WrapperContainer) -> Self {
+        Names {
+            runtime,
+            w: Ident::new("w", Span::mixed_site()),
+            first: Ident::new("first", Span::mixed_site()),
+            object,
+            fallback: true,
+            dispatched: Cell::new(false),
+            dispatched_entries: Cell::new(false),
+            this: quote!(self),
+            this_type: quote!(Self),
+            type_name: String::new(),
+            wrapper,
+        }
+    }
+
+    /// The path of the runtime's module that only derived code calls,
+    /// named after the version (see `private_module`).
+    pub fn private(&self) -> TokenStream {
+        let runtime = &self.runtime;
+        let module = private_module();
+        quote!(#runtime::#module)
+    }
+
+    /// The import of the dispatch's traits, for a function body that
+    /// calls it; resets the flag for the next body.
+    pub fn dispatch_import(&self) -> Option<TokenStream> {
+        let private = self.private();
+        let values = self.dispatched.replace(false);
+        let entries = self.dispatched_entries.replace(false);
+        let traits = [
+            (values, quote!(WriteSerialize as _)),
+            (entries, quote!(WriteSerializeFields as _)),
+            (values, quote!(WriteToJson as _)),
+            (entries, quote!(WriteToJsonFields as _)),
+        ];
+        let traits: Vec<&TokenStream> = traits
+            .iter()
+            .filter_map(|(used, name)| used.then_some(name))
+            .collect();
+        (!traits.is_empty()).then(|| {
+            quote! {
+                #[allow(unused_imports)]
+                use #private::{#(#traits),*};
+            }
+        })
+    }
+}
+
+/// `__private_0_1_0` at version 0.1.0. What derived code calls in that
+/// module is no public API and may change in any release, so json-runtime
+/// requires the derive of exactly its own version (`=`, as serde requires
+/// serde_derive). Should a derive of another version meet the runtime
+/// anyway (a direct dependency on this crate, a patched copy), the build
+/// fails on a module that does not exist, not inside a call that changed.
+///
+/// json-expand compiles this file too, so `CARGO_PKG_VERSION` is then
+/// json-expand's; both take the workspace's version.
+fn private_module() -> Ident {
+    let version: String = env!("CARGO_PKG_VERSION")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    Ident::new(&format!("__private_{version}"), Span::call_site())
+}
+
+/// How a value written as entries is read when it goes through serde:
+/// as serde's flatten, or as the content of an internally tagged variant.
+pub enum EntriesOf {
+    Flatten,
+    Tagged { type_name: String, variant: String },
+}
+
+impl EntriesOf {
+    pub fn tokens(&self, names: &Names) -> TokenStream {
+        let private = names.private();
+        match self {
+            EntriesOf::Flatten => quote!(#private::EntriesOf::Flatten),
+            EntriesOf::Tagged { type_name, variant } => quote! {
+                #private::EntriesOf::Tagged {
+                    type_name: #type_name,
+                    variant: #variant,
+                }
+            },
+        }
+    }
+}
+
+/// The method's layout parameter is `F`, unless the type has a parameter
+/// of that name already.
+pub fn format_param(generics: &syn::Generics) -> syn::Ident {
+    fresh_param("F", generics, &[])
+}
+
+/// `base`, with `_` appended until no generic parameter of the type nor
+/// any of `taken` has that name.
+pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
+    let mut name = String::from(base);
+    let clashes = |name: &str| {
+        taken.iter().any(|t| t == name)
+            || generics.params.iter().any(|p| match p {
+                syn::GenericParam::Type(t) => t.ident == name,
+                syn::GenericParam::Const(c) => c.ident == name,
+                syn::GenericParam::Lifetime(_) => false,
+            })
+    };
+    while clashes(&name) {
+        name.push('_');
+    }
+    syn::Ident::new(&name, proc_macro2::Span::call_site())
+}

@@ -1,0 +1,133 @@
+//! The code that writes one value: a field through its `serialize_with`
+//! function, as a string for `as_string`, or through its `ToJson` impl
+//! with serde as the fallback; and a value written as entries. Also the
+//! expression that borrows a field, which every writer passes on.
+//!
+//! These are methods of `Names`, but live above `names.rs` because they
+//! call `serde_with`, which needs `Names` itself.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::ast::{is_empty_array, Container, Field};
+use super::names::{EntriesOf, Names};
+use super::respan::located_at;
+use super::serde_with;
+
+/// A field to write, with the expression that borrows it.
+pub struct Member<'a> {
+    pub field: &'a Field<'a>,
+    pub value: TokenStream,
+}
+
+/// `&self.field`; for a remote type's field with a `getter`,
+/// `&getter(value)`, as serde reads it; in a packed struct, where a
+/// reference to a field may be unaligned, `&{ self.field }`: the field is
+/// copied, as serde does, so it must be `Copy`.
+pub fn member_value(cont: &Container, field: &Field, names: &Names) -> TokenStream {
+    let this = &names.this;
+    let member = &field.member;
+    match &field.attrs.getter {
+        Some((getter, _)) => quote!(&#getter(#this)),
+        None if cont.packed => quote!(&{ #this.#member }),
+        None => quote!(&#this.#member),
+    }
+}
+
+impl Names {
+    /// The code that writes a field's value, spanned at the field's type so
+    /// a missing impl is reported on the field: its `ToJson` impl when the
+    /// type has one, else its `serde::Serialize` impl, through
+    /// `write_json_or_serialize`; with `no_serde_fallback`, `ToJson` only.
+    fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
+        let span = field.ty.span();
+        if !self.fallback {
+            return self.call_at(span, quote!(ToJson::write_json), value);
+        }
+        self.dispatched.set(true);
+        let w = &self.w;
+        let private = self.private();
+        let call = quote!(#private::Via(#value).write_json_or_serialize(#w););
+        located_at(call, span)
+    }
+
+    /// The code that writes one field's value: its `serialize_with`
+    /// function, its integers as strings for `as_string`, else its
+    /// `ToJson` or `Serialize` impl.
+    pub fn write_field(&self, field: &Field, value: &TokenStream) -> TokenStream {
+        let w = &self.w;
+        if let Some(with) = &field.attrs.serialize_with {
+            if with.serde_signature {
+                return serde_with::wrap(self, with, &[field.ty], std::slice::from_ref(value));
+            }
+            // A function of the wrong signature is reported at the attribute.
+            let path = &with.path;
+            let span = path.span();
+            let value = located_at(value.clone(), span);
+            let w = located_at(quote!(#w), span);
+            return quote_spanned!(span=> #path(#value, #w););
+        }
+        if field.attrs.as_string.is_some() {
+            return self.call_at(
+                field.ty.span(),
+                quote!(ToJsonString::write_json_string),
+                value,
+            );
+        }
+        if is_empty_array(field.ty) {
+            return self.write_empty_array(value);
+        }
+        self.write_value(field, value)
+    }
+
+    /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
+    /// `ToJson` impl is called, so `T` needs none. The field is still
+    /// read, so that it does not look unused.
+    fn write_empty_array(&self, value: &TokenStream) -> TokenStream {
+        let w = &self.w;
+        quote! {
+            let _ = #value;
+            #w.write_raw("[]");
+        }
+    }
+
+    /// The code that writes a value as entries, spanned at its type: its
+    /// `ToJsonFields` impl when the type has one, else its
+    /// `serde::Serialize` impl read as serde reads a flattened (`of` is
+    /// `Flatten`) or internally tagged value, through
+    /// `write_entries_or_serialize`; with `no_serde_fallback`,
+    /// `ToJsonFields` only.
+    pub fn write_fields(
+        &self,
+        span: Span,
+        value: &TokenStream,
+        first: &TokenStream,
+        of: &EntriesOf,
+    ) -> TokenStream {
+        let Names { runtime, w, .. } = self;
+        if !self.fallback {
+            let runtime = located_at(runtime.clone(), span);
+            let value = located_at(value.clone(), span);
+            return quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first););
+        }
+        self.dispatched_entries.set(true);
+        let private = self.private();
+        let of = of.tokens(self);
+        let call = quote! {
+            #private::Via(#value).write_entries_or_serialize(#w, #first, #of);
+        };
+        located_at(call, span)
+    }
+
+    /// `runtime::method(value, w);` with every token shown at `span` in
+    /// errors: rustc reports a missing impl at the callee path or the
+    /// argument, whose tokens come from elsewhere.
+    fn call_at(&self, span: Span, method: TokenStream, value: &TokenStream) -> TokenStream {
+        let Names { runtime, w, .. } = self;
+        let runtime = located_at(runtime.clone(), span);
+        let method = located_at(method, span);
+        let value = located_at(value.clone(), span);
+        quote_spanned!(span=> #runtime::#method(#value, #w);)
+    }
+}
