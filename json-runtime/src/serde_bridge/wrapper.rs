@@ -1,0 +1,116 @@
+//! [`Serde`], the public way to write a `Serialize` value, and
+//! `JsonWriter::write_serde`.
+
+use serde::ser::{self, Serialize};
+
+use crate::__private_0_1_0::EntriesOf;
+use crate::{Format, JsonWriter, ToJson};
+
+use super::value::Serializer;
+
+/// Writes a `serde::Serialize` value through [`ToJson`], with the bytes
+/// serde_json would write.
+///
+/// Use it for values whose types implement `Serialize` but not `ToJson`,
+/// such as another crate's types, where a derive cannot reach: as a
+/// collection element, in a hand-written impl, or to pass such a value to
+/// [`to_vec`](crate::to_vec) directly. Derived fields need no wrapper:
+/// the derive writes a field whose type implements only `Serialize`
+/// through serde by itself.
+///
+/// ```
+/// use json_runtime::{Format, JsonWriter, Serde, ToJson};
+///
+/// /// Another crate's type, with only a `Serialize` impl.
+/// #[derive(serde::Serialize)]
+/// struct Url(String);
+///
+/// let urls = vec![Serde(Url("https://a.example/".into()))];
+/// assert_eq!(json_runtime::to_string(&urls), r#"["https://a.example/"]"#);
+///
+/// struct Link {
+///     url: Url,
+/// }
+///
+/// impl ToJson for Link {
+///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///         w.key("{\"href\":");
+///         Serde(&self.url).write_json(w); // or w.write_serde(&self.url)
+///         w.end_object();
+///     }
+/// }
+///
+/// let link = Link { url: Url("https://b.example/".into()) };
+/// assert_eq!(json_runtime::to_string(&link), r#"{"href":"https://b.example/"}"#);
+/// ```
+///
+/// A `Serialize` impl can fail; see [`Error`] for what the entry points do
+/// then.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Serde<T: ?Sized>(pub T);
+
+impl<T: Serialize + ?Sized> ToJson for Serde<T> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_serde(&self.0);
+    }
+}
+
+/// The entries of the value, as serde writes a flattened field: a struct's
+/// fields, a map's entries, an enum variant as one entry, nothing for
+/// `None` or a unit; anything else is serde's error ("can only flatten
+/// structs and maps (got a string)"). This lets a `Serialize`-only type
+/// fill a generic parameter that is flattened, whose inferred bound is
+/// `ToJsonFields`.
+impl<T: Serialize + ?Sized> crate::ToJsonFields for Serde<T> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        w.write_serde_entries(&self.0, first, EntriesOf::Flatten);
+    }
+}
+
+impl<T: Serialize + ?Sized> Serialize for Serde<T> {
+    #[inline]
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<F: Format> JsonWriter<'_, F> {
+    /// Writes `value` through its `serde::Serialize` impl, as serde_json
+    /// would write it.
+    ///
+    /// If the impl returns an error, it is kept: nothing more reaches the
+    /// underlying writer, and the entry point returns it (streaming) or
+    /// panics with it (`to_vec`); see [`Error`]. Once an error is kept,
+    /// later calls write nothing.
+    ///
+    /// ```
+    /// use json_runtime::{Format, JsonWriter, ToJson};
+    ///
+    /// struct Tagged<T>(&'static str, T);
+    ///
+    /// impl<T: serde::Serialize> ToJson for Tagged<T> {
+    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///         w.key("{\"tag\":");
+    ///         w.write_str(self.0);
+    ///         w.key(",\"value\":");
+    ///         w.write_serde(&self.1);
+    ///         w.end_object();
+    ///     }
+    /// }
+    ///
+    /// let json = json_runtime::to_string(&Tagged("pair", (1, 'x')));
+    /// assert_eq!(json, r#"{"tag":"pair","value":[1,"x"]}"#);
+    /// ```
+    #[inline]
+    pub fn write_serde<T: Serialize + ?Sized>(&mut self, value: &T) {
+        if self.failed() {
+            return;
+        }
+        if let Err(error) = value.serialize(Serializer { w: self }) {
+            self.fail(error);
+        }
+    }
+}
