@@ -7,7 +7,7 @@
 //! [`to_vec`] equals [`crate::to_vec`] of the slice, [`to_vec_pretty`]
 //! equals [`crate::to_vec_pretty`], [`to_writer_lines`] equals
 //! [`crate::to_writer_lines`], and so on. [`Encoder::with_options`] and
-//! [`Encoder::lines_with_options`] take an [`Options`](crate::Options)
+//! [`Encoder::lines_with_options`] take an [`Options`]
 //! (indent, [`Escape`](crate::Escape) mode, sorted keys, inline arrays),
 //! and then write the bytes of the same `Options`' `to_vec` and
 //! `to_writer_lines`.

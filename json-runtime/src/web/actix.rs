@@ -15,7 +15,7 @@
 //! [`Json`] sends the same bytes and headers as `actix_web::web::Json` on
 //! the response side. actix-web runs each worker on one thread, so the
 //! iterators and streams need not be `Send`. [`Json`], [`JsonPretty`] and
-//! [`JsonWith`] are the very types of [`crate::axum`] (they implement
+//! [`JsonWith`] are the very types of `json_runtime::axum` (they implement
 //! both frameworks' traits); [`JsonArray`] and [`JsonLines`] are this
 //! module's own, and take [`Options`] through `with_options` as there.
 //!
