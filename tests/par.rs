@@ -3,14 +3,17 @@
 //! in memory, streamed and to files, at every chunk and window boundary
 //! (chunk lengths set by hand and the default one chosen from the
 //! elements' size), for empty and one-element inputs, for slices and for
-//! parallel iterators, on pools of 1 to 3 threads.
+//! parallel iterators, on pools of 1 to 3 threads; and with `Options`
+//! (escape modes, indents, sorted keys, inline arrays), byte-identical to
+//! the sequential `Options::to_vec` and `Options::to_writer_lines`.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::rc::Rc;
 
 use json_runtime::par::{self, Encoder, CHUNK_BYTES};
-use json_runtime::ToJson;
+use json_runtime::{Escape, Options, ToJson};
 use json_tests::FailingWriter;
 use rayon::prelude::*;
 
@@ -68,6 +71,101 @@ fn shape(i: usize) -> Shape {
             name: format!("s\"{i}\"\n\u{1f600}"),
             tags: (0..i % 4).map(|t| format!("t{t}")).collect(),
         },
+    }
+}
+
+/// Elements with a `HashMap` (for sorted keys), short arrays of scalars
+/// (for inline arrays) and text that every `Escape` mode writes its own
+/// way.
+#[derive(ToJson, Clone, Debug)]
+struct Page {
+    title: String,
+    counts: HashMap<String, u32>,
+    sizes: Vec<u16>,
+    grid: Vec<Vec<i8>>,
+}
+
+fn page(i: usize) -> Page {
+    Page {
+        title: format!("<p>{i} & \u{e9}\u{2028}\u{1f600}</p>"),
+        counts: (0..i % 6)
+            .map(|k| (format!("k{}", (k * 7 + i) % 10), k as u32))
+            .collect(),
+        sizes: (0..i % 9).map(|k| (k * 300) as u16).collect(),
+        grid: (0..i % 3).map(|r| vec![r as i8; i % 4]).collect(),
+    }
+}
+
+/// The options every `Options` check runs with.
+fn option_sets() -> Vec<(&'static str, Options<'static>)> {
+    vec![
+        (
+            "html-safe, tabs",
+            Options::new().escape(Escape::HtmlSafe).indent(b"\t"),
+        ),
+        (
+            "html-safe, compact",
+            Options::new().escape(Escape::HtmlSafe),
+        ),
+        (
+            "ascii, sorted, compact",
+            Options::new().escape(Escape::Ascii).sort_keys(true),
+        ),
+        (
+            "sorted, inline arrays, 4 spaces",
+            Options::new()
+                .sort_keys(true)
+                .indent(b"    ")
+                .inline_arrays(30),
+        ),
+        (
+            "html-safe, sorted, inline arrays",
+            Options::new()
+                .escape(Escape::HtmlSafe)
+                .sort_keys(true)
+                .pretty()
+                .inline_arrays(12),
+        ),
+    ]
+}
+
+/// `Encoder::with_options` and `lines_with_options`, in memory and
+/// streamed, against the sequential `Options` functions on the same
+/// slice.
+#[track_caller]
+fn check_options<T: ToJson + Sync>(label: &str, items: &[T], chunk_len: Option<usize>) {
+    let n = items.len();
+    for (name, options) in option_sets() {
+        let what = |m: &str| format!("{label}, {n} items, chunk_len {chunk_len:?}, {name}: {m}");
+        let with = |e: Encoder<'static>| match chunk_len {
+            Some(n) => e.chunk_len(n),
+            None => e,
+        };
+        let expected = options.to_vec(items);
+        let mut lines = Vec::new();
+        options.to_writer_lines(&mut lines, items).unwrap();
+
+        same(
+            &what("to_vec"),
+            &with(Encoder::with_options(options)).to_vec(items),
+            &expected,
+        );
+        let mut out = Vec::new();
+        with(Encoder::with_options(options))
+            .to_writer(&mut out, items)
+            .unwrap();
+        same(&what("to_writer"), &out, &expected);
+        let by_index = (0..n).into_par_iter().map(|i| &items[i]);
+        same(
+            &what("iterator to_vec"),
+            &with(Encoder::with_options(options)).to_vec(by_index),
+            &expected,
+        );
+        out.clear();
+        with(Encoder::lines_with_options(options))
+            .to_writer(&mut out, items)
+            .unwrap();
+        same(&what("lines"), &out, &lines);
     }
 }
 
@@ -213,6 +311,7 @@ fn small_chunks_cross_every_boundary() {
     let products: Vec<Product> = (0..80).map(product).collect();
     let records: Vec<Record> = (0..80).map(record).collect();
     let shapes: Vec<Shape> = (0..80).map(shape).collect();
+    let pages: Vec<Page> = (0..80).map(page).collect();
     for threads in [1, 2, 3] {
         pool(threads).install(|| {
             // Windows hold 2 chunks per thread, so 12 chunks cross at least
@@ -223,6 +322,10 @@ fn small_chunks_cross_every_boundary() {
                     check_all("products", &products[..n], Some(chunk));
                     check_all("records", &records[..n], Some(chunk));
                     check_all("shapes", &shapes[..n], Some(chunk));
+                    if chunk != 2 {
+                        check_options("shapes", &shapes[..n], Some(chunk));
+                        check_options("pages", &pages[..n], Some(chunk));
+                    }
                 }
             }
         });
@@ -287,6 +390,66 @@ fn default_chunks_on_products_and_records() {
         }
     });
     pool(3).install(|| check_all("records on 3 threads", &records, None));
+}
+
+#[test]
+fn options_with_default_chunks() {
+    // Long enough for several default-sized chunks on two threads.
+    let pages: Vec<Page> = (0..40_000).map(page).collect();
+    let records: Vec<Record> = (0..60_000).map(record).collect();
+    pool(2).install(|| {
+        check_options("pages", &pages, None);
+        check_options("records", &records, None);
+    });
+    let options = Options::new().escape(Escape::HtmlSafe).indent(b"\t");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pages.json");
+    Encoder::with_options(options)
+        .write_file(&path, &pages)
+        .unwrap();
+    same(
+        "write_file with options",
+        &std::fs::read(&path).unwrap(),
+        &options.to_vec(&pages),
+    );
+}
+
+/// With inline arrays, the array of the sequence itself goes on one line
+/// when its items are scalars and fit: around that width, split into
+/// chunks of one item or not, the bytes are the sequential ones.
+#[test]
+fn inline_arrays_of_scalar_items() {
+    let numbers: Vec<u32> = (0..200).map(|i| i % 10).collect();
+    let words: Vec<&str> = (0..200).map(|_| "<a>").collect();
+    for max_width in [0, 2, 3, 10, 29, 30, 31, 60, 90, 1000] {
+        let options = Options::new().indent(b"\t").inline_arrays(max_width);
+        let html = options.escape(Escape::HtmlSafe);
+        for n in [0, 1, 2, 3, 9, 10, 11, 20, 30, 31, 200] {
+            for chunk_len in [None, Some(1), Some(4)] {
+                let encoder = |o| match chunk_len {
+                    Some(len) => Encoder::with_options(o).chunk_len(len),
+                    None => Encoder::with_options(o),
+                };
+                let what = format!("width {max_width}, {n} items, chunk_len {chunk_len:?}");
+                same(
+                    &what,
+                    &encoder(options).to_vec(&numbers[..n]),
+                    &options.to_vec(&numbers[..n]),
+                );
+                same(
+                    &what,
+                    &encoder(html).to_vec(&words[..n]),
+                    &html.to_vec(&words[..n]),
+                );
+            }
+        }
+    }
+    assert_eq!(
+        Encoder::with_options(Options::new().pretty().inline_arrays(20))
+            .chunk_len(1)
+            .to_vec(&[1, 2, 3][..]),
+        b"[1, 2, 3]"
+    );
 }
 
 #[test]

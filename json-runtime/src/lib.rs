@@ -36,7 +36,9 @@
 //! [`Options`] also chooses how strings are escaped ([`Escape`]): all
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
 //! as serde_json. `Options` has every entry point below as a method too
-//! (arrays, JSON Lines, files, the Tokio writers).
+//! (arrays, JSON Lines, files, the Tokio writers), and reaches the others:
+//! `par::Encoder::with_options`, and `with_options` on every web
+//! responder.
 //!
 //! Beside serde_json's output, which stays the default, three outputs are
 //! there on request: RFC 8785 canonical JSON for signing and hashing
@@ -69,7 +71,7 @@
 //! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
-//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, and `to_bytes` for any framework |
+//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, each with `with_options`, and `to_bytes` for any framework |
 //!
 //! # Memory
 //!

@@ -5,6 +5,7 @@ use std::io;
 use std::path::Path;
 
 use crate::encode::{self, expect_encoded, into_text};
+use crate::error::Error;
 use crate::escape::Escape;
 use crate::file::write_file_with;
 use crate::sequences::{array_to_writer, lines_to_writer};
@@ -157,8 +158,14 @@ impl<'a> Options<'a> {
     }
 
     /// The writers' form of these options.
+    // Used by the integrations, behind their features.
     #[cfg_attr(
-        not(any(feature = "tokio", feature = "rayon", feature = "bytes")),
+        not(any(
+            feature = "tokio",
+            feature = "rayon",
+            feature = "axum",
+            feature = "actix-web"
+        )),
         allow(dead_code)
     )]
     pub(crate) fn config(&self) -> &Config<'a> {
@@ -166,8 +173,14 @@ impl<'a> Options<'a> {
     }
 
     /// Whether the output is pretty (else compact).
+    // Used by the integrations, behind their features.
     #[cfg_attr(
-        not(any(feature = "tokio", feature = "rayon", feature = "bytes")),
+        not(any(
+            feature = "tokio",
+            feature = "rayon",
+            feature = "axum",
+            feature = "actix-web"
+        )),
         allow(dead_code)
     )]
     pub(crate) fn is_pretty(&self) -> bool {
@@ -181,11 +194,18 @@ impl<'a> Options<'a> {
     /// As [`to_vec`](crate::to_vec), if a value written through serde
     /// reports an error.
     pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        expect_encoded(if self.pretty {
+        expect_encoded(self.try_to_vec(value))
+    }
+
+    /// Encodes `value` as JSON, or returns the error a value written
+    /// through serde reported (for the web responders, which answer it
+    /// with a 500).
+    pub(crate) fn try_to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        if self.pretty {
             encode::to_vec::<Pretty, T>(&self.config, value)
         } else {
             encode::to_vec::<Compact, T>(&self.config, value)
-        })
+        }
     }
 
     /// Encodes `value` as JSON text. A non-UTF-8 indent is replaced

@@ -6,7 +6,11 @@
 //! encoding. The bytes are exactly those of the sequential functions:
 //! [`to_vec`] equals [`crate::to_vec`] of the slice, [`to_vec_pretty`]
 //! equals [`crate::to_vec_pretty`], [`to_writer_lines`] equals
-//! [`crate::to_writer_lines`], and so on.
+//! [`crate::to_writer_lines`], and so on. [`Encoder::with_options`] and
+//! [`Encoder::lines_with_options`] take an [`Options`]
+//! (indent, [`Escape`](crate::Escape) mode, sorted keys, inline arrays),
+//! and then write the bytes of the same `Options`' `to_vec` and
+//! `to_writer_lines`.
 //!
 //! ```
 //! #[derive(json_runtime::ToJson)]
@@ -89,9 +93,10 @@ use crate::buf::growth;
 use crate::buf::sizes::INITIAL_CAPACITY;
 use crate::encode::expect_encoded;
 use crate::error::Error;
+use crate::options::Options;
+use crate::sequences::{fill_array, ArrayState, Framing};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Format, JsonWriter, Pretty};
-use crate::writer::{Config, DEFAULT_INDENT};
+use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
 
 /// The output one chunk aims at, in bytes.
 ///
@@ -114,19 +119,8 @@ pub const CHUNKS_PER_THREAD: usize = 2;
 /// chosen from their size.
 const PROBE_ELEMENTS: usize = 16;
 
-/// How the sequence is laid out.
-#[derive(Debug, Clone, Copy)]
-enum Layout<'a> {
-    /// A compact JSON array.
-    Compact,
-    /// A pretty JSON array with this indent.
-    Pretty(&'a [u8]),
-    /// JSON Lines.
-    Lines,
-}
-
-/// Parallel encoding with a chosen layout and, if wanted, a chosen chunk
-/// length; the free functions of this module use the defaults.
+/// Parallel encoding with chosen [`Options`] and, if wanted, a chosen
+/// chunk length; the free functions of this module use the defaults.
 ///
 /// Takes anything that turns into an [`IndexedParallelIterator`] of
 /// [`ToJson`] items: slices, `Vec`s, ranges, and their `map`, `zip`,
@@ -151,40 +145,89 @@ enum Layout<'a> {
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Encoder<'a> {
-    layout: Layout<'a>,
+    /// Compact or pretty, the indent, escaping, sorted keys, inline arrays.
+    options: Options<'a>,
+    framing: Framing,
     chunk_len: Option<usize>,
 }
 
 impl<'a> Encoder<'a> {
     /// A compact JSON array, as [`crate::to_vec`] writes a slice.
     pub fn array() -> Self {
-        Encoder {
-            layout: Layout::Compact,
-            chunk_len: None,
-        }
+        Encoder::with_options(Options::new())
     }
 
     /// A pretty JSON array indented by two spaces, as
     /// [`crate::to_vec_pretty`] writes a slice.
     pub fn pretty() -> Encoder<'static> {
-        Encoder::pretty_with_indent(DEFAULT_INDENT)
+        Encoder::with_options(Options::new().pretty())
     }
 
     /// A pretty JSON array with this indent, as
     /// [`PrettyFormatter::with_indent`](crate::PrettyFormatter::with_indent)
     /// writes a slice.
     pub fn pretty_with_indent(indent: &'a [u8]) -> Self {
-        Encoder {
-            layout: Layout::Pretty(indent),
-            chunk_len: None,
-        }
+        Encoder::with_options(Options::new().indent(indent))
     }
 
     /// JSON Lines: each item compact, followed by `\n`, as
     /// [`crate::to_writer_lines`] writes them.
     pub fn lines() -> Self {
+        Encoder::lines_with_options(Options::new())
+    }
+
+    /// A JSON array as `options` lay it out and escape it: the bytes of
+    /// [`options.to_vec`](Options::to_vec) of the items collected into a
+    /// `Vec`, compact or pretty, with the options' indent, [`Escape`](crate::Escape)
+    /// mode, sorted keys and inline arrays.
+    ///
+    /// With [`inline_arrays(max_width)`](Options::inline_arrays) in the
+    /// pretty layout, a sequence of at most `max_width` items is encoded
+    /// on the calling thread alone: whether the array itself goes on one
+    /// line is known only at its end. Longer ones cannot go on one line
+    /// (each item takes at least three characters with its `, `), and are
+    /// encoded in parallel, the arrays inside each item put on one line as
+    /// the options say.
+    ///
+    /// ```
+    /// use json_runtime::par::Encoder;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let tags = vec!["<b>"; 10_000];
+    /// let options = Options::new().escape(Escape::HtmlSafe).indent(b"\t");
+    /// let json = Encoder::with_options(options).to_vec(&tags);
+    /// assert_eq!(json, options.to_vec(&tags));
+    /// assert!(json.starts_with(b"[\n\t\"\\u003cb\\u003e\",\n\t"));
+    /// ```
+    pub fn with_options(options: Options<'a>) -> Self {
         Encoder {
-            layout: Layout::Lines,
+            options,
+            framing: Framing::Array,
+            chunk_len: None,
+        }
+    }
+
+    /// JSON Lines with the [`Escape`](crate::Escape) mode and sorted keys
+    /// of `options`: the bytes of
+    /// [`options.to_writer_lines`](Options::to_writer_lines). As there,
+    /// each line is compact whatever the layout `options` choose (JSON
+    /// Lines has one value a line), so their indent and inline arrays do
+    /// not apply.
+    ///
+    /// ```
+    /// use json_runtime::par::Encoder;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let names = vec!["Zoë"; 3];
+    /// let mut out = Vec::new();
+    /// Encoder::lines_with_options(Options::new().escape(Escape::Ascii)).to_writer(&mut out, &names)?;
+    /// assert_eq!(out, b"\"Zo\\u00eb\"\n".repeat(3));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn lines_with_options(options: Options<'a>) -> Self {
+        Encoder {
+            options,
+            framing: Framing::Lines,
             chunk_len: None,
         }
     }
@@ -425,10 +468,12 @@ impl<T: ToJson> ProducerCallback<T> for Run<'_, '_> {
     type Output = io::Result<()>;
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> io::Result<()> {
-        match self.encoder.layout {
-            Layout::Compact => run::<Array<Compact>, P>(self, producer, DEFAULT_INDENT),
-            Layout::Pretty(indent) => run::<Array<Pretty>, P>(self, producer, indent),
-            Layout::Lines => run::<Lines, P>(self, producer, DEFAULT_INDENT),
+        match self.encoder.framing {
+            Framing::Array if self.encoder.options.is_pretty() => {
+                run::<Array<Pretty>, P>(self, producer)
+            }
+            Framing::Array => run::<Array<Compact>, P>(self, producer),
+            Framing::Lines => run::<Lines, P>(self, producer),
         }
     }
 }
@@ -441,10 +486,35 @@ trait Pieces {
     /// Appends the elements of `items` to `buf`, `first` saying whether the
     /// first of them is the first of the sequence, or returns the error an
     /// element written through serde reported.
-    fn encode<I>(buf: &mut Vec<u8>, indent: &[u8], items: I, first: bool) -> Result<(), Error>
+    fn encode<I>(
+        buf: &mut Vec<u8>,
+        config: &Config<'_>,
+        items: I,
+        first: bool,
+    ) -> Result<(), Error>
     where
         I: Iterator,
         I::Item: ToJson;
+
+    /// Whether a sequence of `len` items must be encoded whole, by
+    /// [`encode_whole`](Self::encode_whole), for its bytes to be the
+    /// sequential ones.
+    fn whole_only(_config: &Config<'_>, _len: usize) -> bool {
+        false
+    }
+
+    /// Encodes the whole sequence into `buf` (empty) as the sequential
+    /// functions do.
+    fn encode_whole<I>(buf: &mut Vec<u8>, config: &Config<'_>, items: I) -> io::Result<()>
+    where
+        I: Iterator,
+        I::Item: ToJson,
+    {
+        buf.extend_from_slice(Self::OPEN);
+        Self::encode(buf, config, items, true)?;
+        Self::close(buf, buf.len() == Self::OPEN.len());
+        Ok(())
+    }
 
     /// After the last element; `empty` when there was none.
     fn close(buf: &mut Vec<u8>, empty: bool);
@@ -456,16 +526,17 @@ struct Lines;
 impl<F: Format> Pieces for Array<F> {
     const OPEN: &'static [u8] = b"[";
 
-    fn encode<I>(buf: &mut Vec<u8>, indent: &[u8], mut items: I, first: bool) -> Result<(), Error>
+    fn encode<I>(
+        buf: &mut Vec<u8>,
+        config: &Config<'_>,
+        mut items: I,
+        first: bool,
+    ) -> Result<(), Error>
     where
         I: Iterator,
         I::Item: ToJson,
     {
-        let config = Config {
-            indent,
-            ..Config::DEFAULT
-        };
-        let mut w = JsonWriter::<F>::in_memory(&config, std::mem::take(buf));
+        let mut w = JsonWriter::<F>::in_memory(config, std::mem::take(buf));
         // Every element is at depth 1, whichever chunk it is in.
         w.resume_array();
         if first {
@@ -489,18 +560,44 @@ impl<F: Format> Pieces for Array<F> {
         }
         buf.push(b']');
     }
+
+    /// With inline arrays, the array itself goes on one line if its items
+    /// are scalars and the line fits, which only its end tells. Each item
+    /// takes at least three characters on that line (one, and `, ` or
+    /// `[]`), so one of more than `max_width` items never fits, and only
+    /// the arrays inside its items, each in one chunk, may go on one line.
+    fn whole_only(config: &Config<'_>, len: usize) -> bool {
+        F::PRETTY
+            && config
+                .inline_arrays
+                .is_some_and(|max_width| len <= max_width)
+    }
+
+    fn encode_whole<I>(buf: &mut Vec<u8>, config: &Config<'_>, mut items: I) -> io::Result<()>
+    where
+        I: Iterator,
+        I::Item: ToJson,
+    {
+        fill_array::<F, I>(buf, config, &mut items, &mut ArrayState::Start, usize::MAX)?;
+        Ok(())
+    }
 }
 
 impl Pieces for Lines {
     const OPEN: &'static [u8] = b"";
 
-    fn encode<I>(buf: &mut Vec<u8>, _indent: &[u8], items: I, _first: bool) -> Result<(), Error>
+    fn encode<I>(
+        buf: &mut Vec<u8>,
+        config: &Config<'_>,
+        items: I,
+        _first: bool,
+    ) -> Result<(), Error>
     where
         I: Iterator,
         I::Item: ToJson,
     {
         // As `to_writer_lines`: a raw value must not break its line.
-        let config = Config::DEFAULT.lines();
+        let config = config.lines();
         let mut w = JsonWriter::<Compact>::in_memory(&config, std::mem::take(buf));
         for item in items {
             item.write_json(&mut w);
@@ -577,7 +674,7 @@ impl Drop for Report<'_> {
 fn pipeline<L: Pieces, P>(
     chunks: Vec<Mutex<Option<P>>>,
     progress: Progress,
-    indent: &[u8],
+    config: &Config<'_>,
     sink: &mut dyn Sink,
 ) -> io::Result<()>
 where
@@ -616,7 +713,7 @@ where
                     .pop()
                     .unwrap_or_else(|| Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4));
                 let encoded =
-                    L::encode(&mut buf, indent, producer.into_iter(), false).map(|()| buf);
+                    L::encode(&mut buf, config, producer.into_iter(), false).map(|()| buf);
                 // The caller's receiver outlives the scope, so this reaches it.
                 let _ = to_caller.send((chunk, Some(encoded)));
                 report.sent = true;
@@ -636,12 +733,12 @@ where
                 if let Some(producer) = take(chunk) {
                     match sink.direct() {
                         Some(out) => {
-                            let encoded = L::encode(out, indent, producer.into_iter(), false);
+                            let encoded = L::encode(out, config, producer.into_iter(), false);
                             break Some(encoded.map(|()| Vec::new()));
                         }
                         None => {
                             own.clear();
-                            let encoded = L::encode(&mut own, indent, producer.into_iter(), false);
+                            let encoded = L::encode(&mut own, config, producer.into_iter(), false);
                             break Some(encoded.map(|()| std::mem::take(&mut own)));
                         }
                     }
@@ -657,7 +754,7 @@ where
                         .unwrap_or_else(|e| e.into_inner())
                         .pop()
                         .unwrap_or_default();
-                    let encoded = L::encode(&mut buf, indent, producer.into_iter(), false);
+                    let encoded = L::encode(&mut buf, config, producer.into_iter(), false);
                     early.insert(later, Some(encoded.map(|()| buf)));
                     continue;
                 }
@@ -714,19 +811,26 @@ fn receive(from_pool: &Receiver<Encoded>) -> Encoded {
     }
 }
 
-fn run<L: Pieces, P>(run: Run<'_, '_>, producer: P, indent: &[u8]) -> io::Result<()>
+fn run<L: Pieces, P>(run: Run<'_, '_>, producer: P) -> io::Result<()>
 where
     P: Producer,
     P::Item: ToJson,
 {
     let Run { encoder, len, sink } = run;
+    let config = encoder.options.config();
+
+    if L::whole_only(config, len) {
+        let mut buf = Vec::with_capacity(INITIAL_CAPACITY);
+        L::encode_whole(&mut buf, config, producer.into_iter())?;
+        return sink.write_whole(buf);
+    }
 
     // The first elements, on this thread; their size sets the chunk length.
     let probe = len.min(PROBE_ELEMENTS);
     let (head, rest) = producer.split_at(probe);
     let mut buf = Vec::with_capacity(INITIAL_CAPACITY);
     buf.extend_from_slice(L::OPEN);
-    L::encode(&mut buf, indent, head.into_iter(), true)?;
+    L::encode(&mut buf, config, head.into_iter(), true)?;
     let remaining = len - probe;
     let per_element = (buf.len() - L::OPEN.len()).div_ceil(probe.max(1)).max(1);
     let chunk_len = encoder
@@ -739,7 +843,7 @@ where
         None => remaining.saturating_mul(per_element) >= 2 * CHUNK_BYTES,
     };
     if !parallel {
-        L::encode(&mut buf, indent, rest.into_iter(), false)?;
+        L::encode(&mut buf, config, rest.into_iter(), false)?;
         L::close(&mut buf, len == 0);
         return sink.write_whole(buf);
     }
@@ -753,7 +857,7 @@ where
         chunk_len,
         total: len,
     };
-    pipeline::<L, P>(chunks, progress, indent, sink)?;
+    pipeline::<L, P>(chunks, progress, config, sink)?;
     let mut end = Vec::new();
     L::close(&mut end, false);
     sink.write(&end)

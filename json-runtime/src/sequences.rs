@@ -16,6 +16,23 @@ use std::io;
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
 
+/// What the items of a sequence make: one JSON array, or JSON Lines. With
+/// an `Options` (compact or pretty, escaping, sorted keys, inline arrays)
+/// it is the whole description of a sequence's output, for the entry
+/// points that encode one in pieces (`par`, the web bodies).
+#[cfg_attr(
+    not(any(feature = "rayon", feature = "axum", feature = "actix-web")),
+    allow(dead_code)
+)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Framing {
+    /// One JSON array, compact or pretty as the options say.
+    Array,
+    /// JSON Lines: each item compact, followed by `\n`, whatever the
+    /// layout the options choose.
+    Lines,
+}
+
 /// Where an array being encoded in pieces stands.
 // Used by the writers that are not an `io::Write`, behind their features.
 #[cfg_attr(not(feature = "tokio"), allow(dead_code))]

@@ -8,12 +8,16 @@
 //! |---|---|---|
 //! | [`Json(value)`](Json) | `serde_json::to_vec(&value)`, one buffer, with `Content-Length` | `application/json` |
 //! | [`Json(value).pretty()`](Json::pretty), [`JsonPretty(value)`](JsonPretty) | `serde_json::to_vec_pretty(&value)` | `application/json` |
+//! | [`Json(value).with_options(options)`](Json::with_options) | [`options.to_vec(&value)`](crate::Options::to_vec) | `application/json` |
 //! | [`JsonArray::new(iter)`](JsonArray::new), [`JsonArray::from_stream(stream)`](JsonArray::from_stream) | one JSON array, encoded while it is sent | `application/json` |
 //! | [`JsonLines::new(iter)`](JsonLines::new), [`JsonLines::from_stream(stream)`](JsonLines::from_stream) | JSON Lines, one item per line | `application/x-ndjson` |
 //!
 //! [`Json`] sends the same bytes and headers as `actix_web::web::Json` on
 //! the response side. actix-web runs each worker on one thread, so the
-//! iterators and streams need not be `Send`.
+//! iterators and streams need not be `Send`. [`Json`], [`JsonPretty`] and
+//! [`JsonWith`] are the very types of `json_runtime::axum` (they implement
+//! both frameworks' traits); [`JsonArray`] and [`JsonLines`] are this
+//! module's own, and take [`Options`] through `with_options` as there.
 //!
 //! ```
 //! use actix_web::{web, App};
@@ -58,88 +62,17 @@ use actix_web::{HttpRequest, HttpResponse, Responder};
 use bytes::Bytes;
 use futures_core::Stream;
 
+use super::body::Whole;
+pub use super::body::{Json, JsonPretty, JsonWith};
 use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
-use super::APPLICATION_JSON;
+use crate::options::Options;
 use crate::ToJson;
-
-/// A JSON response: `value` encoded as compact JSON, sent with
-/// `Content-Type: application/json` and a `Content-Length`.
-///
-/// The response equals `actix_web::web::Json(value)`'s, byte for byte, for
-/// types that derive both `Serialize` and `ToJson`.
-///
-/// ```
-/// use actix_web::{body::MessageBody, test::TestRequest, Responder};
-/// use json_runtime::actix::Json;
-///
-/// let response = Json(["a", "b"]).respond_to(&TestRequest::default().to_http_request());
-/// assert_eq!(response.headers().get("content-type").unwrap(), "application/json");
-/// let body = response.into_body().try_into_bytes().unwrap();
-/// assert_eq!(body, r#"["a","b"]"#);
-/// ```
-///
-/// With another status, as any actix-web responder:
-///
-/// ```
-/// use actix_web::{http::StatusCode, Responder};
-/// use json_runtime::actix::Json;
-///
-/// #[derive(json_runtime::ToJson)]
-/// struct Created {
-///     id: u64,
-/// }
-///
-/// async fn create() -> impl Responder {
-///     Json(Created { id: 7 }).customize().with_status(StatusCode::CREATED)
-/// }
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Json<T>(pub T);
-
-impl<T> Json<T> {
-    /// The same response in the pretty layout, indented by two spaces, as
-    /// `serde_json::to_vec_pretty` writes it.
-    pub fn pretty(self) -> JsonPretty<T> {
-        JsonPretty(self.0)
-    }
-}
-
-impl<T> From<T> for Json<T> {
-    fn from(value: T) -> Self {
-        Json(value)
-    }
-}
-
-impl<T> std::ops::Deref for Json<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for Json<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.0
-    }
-}
 
 impl<T: ToJson> Responder for Json<T> {
     type Body = Bytes;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
-        body_response(super::try_body(&self.0, false))
-    }
-}
-
-/// A JSON response in the pretty layout: `value` encoded as
-/// `serde_json::to_vec_pretty` encodes it, otherwise as [`Json`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct JsonPretty<T>(pub T);
-
-impl<T> From<T> for JsonPretty<T> {
-    fn from(value: T) -> Self {
-        JsonPretty(value)
+        whole_response(self.whole())
     }
 }
 
@@ -147,28 +80,28 @@ impl<T: ToJson> Responder for JsonPretty<T> {
     type Body = Bytes;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
-        body_response(super::try_body(&self.0, true))
+        whole_response(self.whole())
     }
 }
 
-/// The JSON response, or, if a value written through serde failed, a 500
-/// with the error as plain text, as actix-web's own `Json` answers.
-fn body_response(body: Result<Bytes, crate::Error>) -> HttpResponse<Bytes> {
-    match body {
-        Ok(bytes) => response(bytes, APPLICATION_JSON),
-        Err(error) => {
-            let mut response = response(Bytes::from(error.to_string()), TEXT_PLAIN_UTF_8);
-            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-            response
-        }
+impl<T: ToJson> Responder for JsonWith<T> {
+    type Body = Bytes;
+
+    fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
+        whole_response(self.whole())
     }
 }
 
-/// `Content-Type` of the error text.
-const TEXT_PLAIN_UTF_8: &str = "text/plain; charset=utf-8";
+/// A body of one `Bytes` is sent with a `Content-Length`.
+fn whole_response(whole: Whole) -> HttpResponse<Bytes> {
+    let mut response = response(whole.body, whole.content_type);
+    if whole.failed {
+        *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+    }
+    response
+}
 
-/// A `200 OK` response with its `Content-Type`. A body of one `Bytes` is
-/// sent with a `Content-Length`.
+/// A `200 OK` response with its `Content-Type`.
 fn response<B>(body: B, content_type: &'static str) -> HttpResponse<B> {
     let mut response = HttpResponse::with_body(StatusCode::OK, body);
     response
@@ -177,12 +110,13 @@ fn response<B>(body: B, content_type: &'static str) -> HttpResponse<B> {
     response
 }
 
-fn streamed_response(mut source: Box<dyn ChunkSource>, framing: Framing) -> HttpResponse {
+fn streamed_response(mut source: Box<dyn ChunkSource>) -> HttpResponse {
+    let content_type = source.content_type();
     let body = match source.whole() {
         Some(whole) => BoxBody::new(whole),
         None => BoxBody::new(ChunkedBody { source }),
     };
-    response(body, framing.content_type())
+    response(body, content_type)
 }
 
 /// The body of a streamed response: hands the source's chunks to
@@ -270,9 +204,28 @@ impl JsonArray {
     }
 
     /// Writes the array in the pretty layout, indented by two spaces: the
-    /// bytes of `serde_json::to_vec_pretty` of the collected items.
+    /// bytes of `serde_json::to_vec_pretty` of the collected items. With
+    /// options chosen, as [`Options::pretty`] of them.
     pub fn pretty(mut self) -> Self {
-        self.source.pretty();
+        self.source.encoder().pretty();
+        self
+    }
+
+    /// Encodes the array as `options` say, as
+    /// `json_runtime::axum::JsonArray::with_options`
+    /// does: the bytes of [`options.to_vec`](Options::to_vec) of the
+    /// collected items (a `Stream`'s array itself never on one line).
+    ///
+    /// ```
+    /// use json_runtime::actix::JsonArray;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// async fn names() -> JsonArray {
+    ///     JsonArray::new(["<b>Zoë</b>"; 3]).with_options(Options::new().escape(Escape::HtmlSafe))
+    /// }
+    /// ```
+    pub fn with_options(mut self, options: Options<'static>) -> Self {
+        self.source.encoder().set_options(options);
         self
     }
 }
@@ -281,7 +234,7 @@ impl Responder for JsonArray {
     type Body = BoxBody;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse {
-        streamed_response(self.source, Framing::Array)
+        streamed_response(self.source)
     }
 }
 
@@ -337,13 +290,22 @@ impl JsonLines {
             source: Box::new(StreamChunks::new_fallible(items, Framing::Lines)),
         }
     }
+
+    /// Encodes each line with the [`Escape`](crate::Escape) mode and
+    /// sorted keys of `options`: the bytes of
+    /// [`options.to_writer_lines`](Options::to_writer_lines), each line
+    /// compact whatever the layout `options` choose.
+    pub fn with_options(mut self, options: Options<'static>) -> Self {
+        self.source.encoder().set_options(options);
+        self
+    }
 }
 
 impl Responder for JsonLines {
     type Body = BoxBody;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse {
-        streamed_response(self.source, Framing::Lines)
+        streamed_response(self.source)
     }
 }
 

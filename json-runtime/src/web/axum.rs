@@ -4,11 +4,15 @@
 //! |---|---|---|
 //! | [`Json(value)`](Json) | `serde_json::to_vec(&value)`, one buffer, with `Content-Length` | `application/json` |
 //! | [`Json(value).pretty()`](Json::pretty), [`JsonPretty(value)`](JsonPretty) | `serde_json::to_vec_pretty(&value)` | `application/json` |
+//! | [`Json(value).with_options(options)`](Json::with_options) | [`options.to_vec(&value)`](crate::Options::to_vec) | `application/json` |
 //! | [`JsonArray::new(iter)`](JsonArray::new), [`JsonArray::from_stream(stream)`](JsonArray::from_stream) | one JSON array, encoded while it is sent | `application/json` |
 //! | [`JsonLines::new(iter)`](JsonLines::new), [`JsonLines::from_stream(stream)`](JsonLines::from_stream) | JSON Lines, one item per line | `application/x-ndjson` |
 //!
 //! [`Json`] replaces `axum::Json` on the response side: the same handler
 //! with `json_runtime::axum::Json` sends the same bytes and headers.
+//! [`JsonArray`] and [`JsonLines`] take [`Options`] too, through
+//! `with_options` (escape modes such as [`Escape::HtmlSafe`](crate::Escape::HtmlSafe),
+//! indent, sorted keys, inline arrays).
 //! Derived encoders cannot fail; a field written through its `Serialize`
 //! impl can, and then, as with `axum::Json`, the answer is a `500` with the
 //! error as `text/plain`.
@@ -69,131 +73,41 @@ use http::header::{HeaderValue, CONTENT_TYPE};
 use http::StatusCode;
 use http_body::Frame;
 
+use super::body::Whole;
+pub use super::body::{Json, JsonPretty, JsonWith};
 use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
-use super::APPLICATION_JSON;
+use crate::options::Options;
 use crate::ToJson;
-
-/// A JSON response: `value` encoded as compact JSON, sent with
-/// `Content-Type: application/json` and a `Content-Length`.
-///
-/// The response equals `axum::Json(value)`'s, byte for byte, for types that
-/// derive both `Serialize` and `ToJson`.
-///
-/// ```
-/// use axum::response::IntoResponse;
-/// use json_runtime::axum::Json;
-///
-/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-/// let response = Json(["a", "b"]).into_response();
-/// assert_eq!(response.headers()["content-type"], "application/json");
-/// let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-/// assert_eq!(body, r#"["a","b"]"#);
-/// # });
-/// ```
-///
-/// With a status code or headers, as any axum response:
-///
-/// ```
-/// use axum::http::StatusCode;
-/// use axum::response::IntoResponse;
-/// use json_runtime::axum::Json;
-///
-/// #[derive(json_runtime::ToJson)]
-/// struct Created {
-///     id: u64,
-/// }
-///
-/// async fn create() -> impl IntoResponse {
-///     (StatusCode::CREATED, Json(Created { id: 7 }))
-/// }
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Json<T>(pub T);
-
-impl<T> Json<T> {
-    /// The same response in the pretty layout, indented by two spaces, as
-    /// `serde_json::to_vec_pretty` writes it.
-    ///
-    /// ```
-    /// use json_runtime::axum::{Json, JsonPretty};
-    ///
-    /// async fn settings(pretty: bool) -> axum::response::Response {
-    ///     use axum::response::IntoResponse;
-    ///     let settings = [("theme", "dark")];
-    ///     if pretty {
-    ///         Json(settings).pretty().into_response()
-    ///     } else {
-    ///         Json(settings).into_response()
-    ///     }
-    /// }
-    /// ```
-    pub fn pretty(self) -> JsonPretty<T> {
-        JsonPretty(self.0)
-    }
-}
-
-impl<T> From<T> for Json<T> {
-    fn from(value: T) -> Self {
-        Json(value)
-    }
-}
-
-impl<T> std::ops::Deref for Json<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for Json<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.0
-    }
-}
 
 impl<T: ToJson> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
-        body_response(super::try_body(&self.0, false))
-    }
-}
-
-/// A JSON response in the pretty layout: `value` encoded as
-/// `serde_json::to_vec_pretty` encodes it, otherwise as [`Json`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct JsonPretty<T>(pub T);
-
-impl<T> From<T> for JsonPretty<T> {
-    fn from(value: T) -> Self {
-        JsonPretty(value)
+        whole_response(self.whole())
     }
 }
 
 impl<T: ToJson> IntoResponse for JsonPretty<T> {
     fn into_response(self) -> Response {
-        body_response(super::try_body(&self.0, true))
+        whole_response(self.whole())
     }
 }
 
-/// The JSON response, or, if a value written through serde failed, a 500
-/// with the error as plain text, as `axum::Json` answers.
-fn body_response(body: Result<Bytes, crate::Error>) -> Response {
-    match body {
-        Ok(bytes) => response(Body::from(bytes), APPLICATION_JSON),
-        Err(error) => {
-            let mut response = response(Body::from(error.to_string()), TEXT_PLAIN_UTF_8);
-            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-            response
-        }
+impl<T: ToJson> IntoResponse for JsonWith<T> {
+    fn into_response(self) -> Response {
+        whole_response(self.whole())
     }
 }
 
-/// `Content-Type` of the error text, as axum sends it.
-const TEXT_PLAIN_UTF_8: &str = "text/plain; charset=utf-8";
+/// Not generic, so it is compiled once. A body of one `Bytes` has an exact
+/// size, which hyper sends as the `Content-Length`.
+fn whole_response(whole: Whole) -> Response {
+    let mut response = response(Body::from(whole.body), whole.content_type);
+    if whole.failed {
+        *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+    }
+    response
+}
 
-/// The response with its `Content-Type`. Not generic, so it is compiled
-/// once. A body of one `Bytes` has an exact size, which hyper sends as the
-/// `Content-Length`.
+/// The response with its `Content-Type`.
 fn response(body: Body, content_type: &'static str) -> Response {
     let mut response = Response::new(body);
     response
@@ -205,12 +119,13 @@ fn response(body: Body, content_type: &'static str) -> Response {
 /// A streamed response's source: hyper's bodies have to be `Send`.
 type SendSource = Box<dyn ChunkSource + Send>;
 
-fn streamed_response(mut source: SendSource, framing: Framing) -> Response {
+fn streamed_response(mut source: SendSource) -> Response {
+    let content_type = source.content_type();
     let body = match source.whole() {
         Some(whole) => Body::from(whole),
         None => Body::new(ChunkedBody { source }),
     };
-    response(body, framing.content_type())
+    response(body, content_type)
 }
 
 /// The body of a streamed response: hands the source's chunks to hyper.
@@ -325,16 +240,43 @@ impl JsonArray {
     }
 
     /// Writes the array in the pretty layout, indented by two spaces: the
-    /// bytes of `serde_json::to_vec_pretty` of the collected items.
+    /// bytes of `serde_json::to_vec_pretty` of the collected items. With
+    /// options chosen, as [`Options::pretty`] of them.
     pub fn pretty(mut self) -> Self {
-        self.source.pretty();
+        self.source.encoder().pretty();
+        self
+    }
+
+    /// Encodes the array as `options` say (replacing any layout chosen
+    /// before): the bytes of [`options.to_vec`](Options::to_vec) of the
+    /// collected items, compact or pretty, with their indent,
+    /// [`Escape`](crate::Escape) mode, sorted keys and inline arrays.
+    ///
+    /// One thing differs, as in [`Options::to_writer`]: an array is put
+    /// on one line (`inline_arrays`) only if it is decided before it is
+    /// sent, so the array of a `Stream`'s items, which go out as they
+    /// arrive, stays one item a line, as does that of an iterator whose
+    /// output passes the first 64 KiB chunk. Arrays inside the items are
+    /// always decided as by `to_vec`.
+    ///
+    /// ```
+    /// use json_runtime::axum::JsonArray;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// async fn names() -> JsonArray {
+    ///     JsonArray::new(["<b>Zoë</b>"; 3])
+    ///         .with_options(Options::new().escape(Escape::HtmlSafe).indent(b"\t"))
+    /// }
+    /// ```
+    pub fn with_options(mut self, options: Options<'static>) -> Self {
+        self.source.encoder().set_options(options);
         self
     }
 }
 
 impl IntoResponse for JsonArray {
     fn into_response(self) -> Response {
-        streamed_response(self.source, Framing::Array)
+        streamed_response(self.source)
     }
 }
 
@@ -401,11 +343,21 @@ impl JsonLines {
             source: Box::new(StreamChunks::new_fallible(items, Framing::Lines)),
         }
     }
+
+    /// Encodes each line with the [`Escape`](crate::Escape) mode and
+    /// sorted keys of `options`: the bytes of
+    /// [`options.to_writer_lines`](Options::to_writer_lines). As there,
+    /// each line is compact whatever the layout `options` choose, so their
+    /// indent and inline arrays do not apply.
+    pub fn with_options(mut self, options: Options<'static>) -> Self {
+        self.source.encoder().set_options(options);
+        self
+    }
 }
 
 impl IntoResponse for JsonLines {
     fn into_response(self) -> Response {
-        streamed_response(self.source, Framing::Lines)
+        streamed_response(self.source)
     }
 }
 

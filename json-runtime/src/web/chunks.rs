@@ -1,6 +1,7 @@
 //! Encoding a sequence into response-body chunks, independent of the
-//! framework: the axum and actix-web modules wrap a [`ChunkSource`] in
-//! their own body types.
+//! framework: what to encode ([`Framing`] and [`Options`]), into which
+//! chunks, and the `Content-Type`. The axum and actix-web modules only
+//! wrap a [`ChunkSource`] in their own body types.
 //!
 //! Every chunk handed out holds at least one byte. An empty chunk means
 //! "end of body" in HTTP/1.1 chunked encoding, and not every server skips
@@ -13,9 +14,11 @@ use bytes::Bytes;
 use futures_core::Stream;
 
 use crate::buf::sizes::{INITIAL_CAPACITY, STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
+use crate::options::Options;
+pub(crate) use crate::sequences::Framing;
 use crate::sequences::{fill_array, fill_lines, ArrayState};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Config, Pretty};
+use crate::writer::{Compact, Pretty};
 
 // Chunk sizes: `buf::sizes::STREAM_CHUNK`, shared with the Tokio writers.
 // Each chunk after the first starts at `STREAM_CHUNK_CAPACITY`; the first
@@ -26,29 +29,12 @@ use crate::writer::{Compact, Config, Pretty};
 /// axum and actix-web take it.
 pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// How the items of a sequence are laid out in the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Framing {
-    /// One compact JSON array.
-    Array,
-    /// One JSON array, indented by two spaces.
-    ArrayPretty,
-    /// JSON Lines: each item compact, followed by `\n`.
-    Lines,
-}
-
-impl Framing {
-    pub(crate) fn content_type(self) -> &'static str {
-        match self {
-            Framing::Array | Framing::ArrayPretty => super::APPLICATION_JSON,
-            Framing::Lines => super::APPLICATION_NDJSON,
-        }
-    }
-}
-
-/// The framing and, for arrays, whether `[` and an element went out yet.
-struct Encoder {
+/// What a sequence's body is: the framing, the options it is encoded
+/// with, and, for arrays, whether `[` and an element went out yet.
+pub(crate) struct Encoder {
     framing: Framing,
+    /// `'static`, as the body outlives the handler that made it.
+    options: Options<'static>,
     state: ArrayState,
 }
 
@@ -56,8 +42,31 @@ impl Encoder {
     fn new(framing: Framing) -> Self {
         Encoder {
             framing,
+            options: Options::new(),
             state: ArrayState::Start,
         }
+    }
+
+    fn content_type(&self) -> &'static str {
+        match self.framing {
+            Framing::Array => super::APPLICATION_JSON,
+            Framing::Lines => super::APPLICATION_NDJSON,
+        }
+    }
+
+    /// Encodes the body as `options` say: an array compact or pretty, with
+    /// their indent, escaping, sorted keys and inline arrays; JSON Lines
+    /// compact whatever the layout, with their escaping and sorted keys.
+    /// Called before any chunk is.
+    pub(crate) fn set_options(&mut self, options: Options<'static>) {
+        debug_assert!(self.state == ArrayState::Start);
+        self.options = options;
+    }
+
+    /// Writes an array in the pretty layout, indented by two spaces, as
+    /// [`Options::pretty`] does. Called before any chunk is.
+    pub(crate) fn pretty(&mut self) {
+        self.set_options(self.options.pretty());
     }
 
     /// Encodes items into `buf` (empty on entry) until it holds `threshold`
@@ -74,24 +83,17 @@ impl Encoder {
         I: Iterator,
         I::Item: ToJson,
     {
-        let config = &Config::DEFAULT;
+        let config = self.options.config();
         let filled = match self.framing {
+            Framing::Array if self.options.is_pretty() => {
+                fill_array::<Pretty, _>(buf, config, items, &mut self.state, threshold)
+            }
             Framing::Array => {
                 fill_array::<Compact, _>(buf, config, items, &mut self.state, threshold)
-            }
-            Framing::ArrayPretty => {
-                fill_array::<Pretty, _>(buf, config, items, &mut self.state, threshold)
             }
             Framing::Lines => fill_lines(buf, config, items, threshold),
         };
         filled.map_err(Into::into)
-    }
-
-    /// Switches an array that has not started to the pretty layout.
-    fn pretty(&mut self) {
-        if self.framing == Framing::Array && self.state == ArrayState::Start {
-            self.framing = Framing::ArrayPretty;
-        }
     }
 }
 
@@ -115,8 +117,12 @@ pub(crate) trait ChunkSource {
     #[cfg_attr(not(feature = "axum"), allow(dead_code))]
     fn is_done(&self) -> bool;
 
-    /// Writes an array in the pretty layout. Called before any chunk is.
-    fn pretty(&mut self);
+    /// What the body is, for the responders to set before any chunk is
+    /// encoded.
+    fn encoder(&mut self) -> &mut Encoder;
+
+    /// The body's `Content-Type`.
+    fn content_type(&self) -> &'static str;
 }
 
 /// Chunks from an iterator: each is encoded on demand, when the server asks
@@ -214,8 +220,12 @@ where
         self.items_done && self.first.is_none() && self.error.is_none()
     }
 
-    fn pretty(&mut self) {
-        self.encoder.pretty();
+    fn encoder(&mut self) -> &mut Encoder {
+        &mut self.encoder
+    }
+
+    fn content_type(&self) -> &'static str {
+        self.encoder.content_type()
     }
 }
 
@@ -342,7 +352,11 @@ where
         self.done
     }
 
-    fn pretty(&mut self) {
-        self.encoder.pretty();
+    fn encoder(&mut self) -> &mut Encoder {
+        &mut self.encoder
+    }
+
+    fn content_type(&self) -> &'static str {
+        self.encoder.content_type()
     }
 }

@@ -6,22 +6,25 @@
 //! [`JsonLines`](crate::axum::JsonLines)) is encoded in chunks of about
 //! 64 KiB while the response is sent: the server holds a chunk or two
 //! whatever the length, and a client that goes away stops the encoding.
+//!
+//! Everything but the framework's traits is here, shared by both:
+//! `body.rs` has the value responders and what they send, `chunks.rs`
+//! the sequences' chunk sources; `axum.rs` and `actix.rs` are adapters
+//! that turn those into their framework's responses and bodies. Every
+//! responder takes an [`Options`](crate::Options) (`with_options`).
 
 #[cfg(feature = "actix-web")]
 pub mod actix;
 #[cfg(feature = "axum")]
 pub mod axum;
 #[cfg(any(feature = "axum", feature = "actix-web"))]
+mod body;
+#[cfg(any(feature = "axum", feature = "actix-web"))]
 mod chunks;
 
 use bytes::Bytes;
 
 use crate::to_json::ToJson;
-#[cfg(any(feature = "axum", feature = "actix-web"))]
-use crate::{
-    encode,
-    writer::{Compact, Config, Pretty},
-};
 
 /// `Content-Type` of a JSON document.
 #[cfg(any(feature = "axum", feature = "actix-web"))]
@@ -63,17 +66,4 @@ pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Bytes {
 /// ```
 pub fn to_bytes_pretty<T: ToJson + ?Sized>(value: &T) -> Bytes {
     Bytes::from(crate::to_vec_pretty(value))
-}
-
-/// Encodes `value` for a response body, or returns the error a value
-/// written through serde reported, for the responders to answer 500 with,
-/// as axum's and actix-web's own `Json` do.
-#[cfg(any(feature = "axum", feature = "actix-web"))]
-fn try_body<T: ToJson + ?Sized>(value: &T, pretty: bool) -> Result<Bytes, crate::Error> {
-    let bytes = if pretty {
-        encode::to_vec::<Pretty, T>(&Config::DEFAULT, value)
-    } else {
-        encode::to_vec::<Compact, T>(&Config::DEFAULT, value)
-    };
-    bytes.map(Bytes::from)
 }
