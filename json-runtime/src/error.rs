@@ -80,7 +80,8 @@ impl serde::ser::Error for Error {
 }
 
 /// Why a value has no RFC 8785 canonical form, and where in it: returned by
-/// [`to_vec_canonical`] and [`to_string_canonical`].
+/// [`to_vec_canonical`](crate::to_vec_canonical) and
+/// [`to_string_canonical`](crate::to_string_canonical).
 ///
 /// ```
 /// use std::collections::BTreeMap;

@@ -139,13 +139,13 @@ impl EntriesOf {
 
 /// The method's layout parameter is `F`, unless the type has a parameter
 /// of that name already.
-pub fn format_param(generics: &syn::Generics) -> syn::Ident {
+pub fn format_param(generics: &syn::Generics) -> Ident {
     fresh_param("F", generics, &[])
 }
 
 /// `base`, with `_` appended until no generic parameter of the type nor
 /// any of `taken` has that name.
-pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> syn::Ident {
+pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> Ident {
     let mut name = String::from(base);
     let clashes = |name: &str| {
         taken.iter().any(|t| t == name)
@@ -158,5 +158,5 @@ pub fn fresh_param(base: &str, generics: &syn::Generics, taken: &[String]) -> sy
     while clashes(&name) {
         name.push('_');
     }
-    syn::Ident::new(&name, proc_macro2::Span::call_site())
+    Ident::new(&name, Span::call_site())
 }

@@ -44,7 +44,7 @@ use super::value::Serializer;
 /// assert_eq!(json_runtime::to_string(&link), r#"{"href":"https://b.example/"}"#);
 /// ```
 ///
-/// A `Serialize` impl can fail; see [`Error`] for what the entry points do
+/// A `Serialize` impl can fail; see [`Error`](crate::Error) for what the entry points do
 /// then.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(transparent)]
@@ -83,7 +83,7 @@ impl<F: Format> JsonWriter<'_, F> {
     ///
     /// If the impl returns an error, it is kept: nothing more reaches the
     /// underlying writer, and the entry point returns it (streaming) or
-    /// panics with it (`to_vec`); see [`Error`]. Once an error is kept,
+    /// panics with it (`to_vec`); see [`Error`](crate::Error). Once an error is kept,
     /// later calls write nothing.
     ///
     /// ```

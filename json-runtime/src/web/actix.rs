@@ -140,7 +140,7 @@ impl MessageBody for ChunkedBody {
         self.get_mut()
             .source
             .poll_chunk(cx)
-            .map(|chunk| chunk.map(|chunk| chunk.map_err(|error| error as Self::Error)))
+            .map(|chunk| chunk.map(|chunk| chunk.map_err(|error| -> Self::Error { error })))
     }
 }
 

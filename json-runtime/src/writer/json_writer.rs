@@ -33,7 +33,7 @@ use crate::escape::{self, Escape};
 /// [`end_object`](Self::end_object), …) with byte literals prepared at
 /// compile time. Hand-written impls may call them too; each method documents
 /// the bytes it writes in compact and in pretty layout. In canonical output
-/// ([`Canonical`]) they write what compact layout writes, and the writer
+/// ([`Canonical`](crate::Canonical)) they write what compact layout writes, and the writer
 /// moves each object's entries into sorted order as the object closes.
 pub struct JsonWriter<'a, F: Format = Compact> {
     pub(super) buf: Buf<'a>,
