@@ -261,8 +261,8 @@ non_finite!(f32 f64);
 /// through a copy instead.
 #[inline]
 pub(crate) fn write_finite<T: zmij::Float>(out: &mut Buf<'_>, value: T) {
-    const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
-    const ALIGN: usize = std::mem::align_of::<zmij::Buffer>();
+    const SIZE: usize = size_of::<zmij::Buffer>();
+    const ALIGN: usize = align_of::<zmij::Buffer>();
     let dst = out.spare(SIZE);
     if !dst.addr().is_multiple_of(ALIGN) {
         let mut buffer = zmij::Buffer::new();

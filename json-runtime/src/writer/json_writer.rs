@@ -149,7 +149,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// The output, or the error a value reported while it was written.
-    /// Out of line, as the writer's set-up in `lib.rs`: every entry point
+    /// Out of line, as the writer's set-up (`in_memory`): every entry point
     /// instantiated for a value type calls it.
     #[inline(never)]
     pub(crate) fn into_result(self) -> Result<Vec<u8>, Error> {
