@@ -49,7 +49,7 @@ macro_rules! check_twins {
         let ours = $json { $($field: $value),* };
         assert_same(&theirs);
         assert_same_as(&ours, &theirs);
-        json_runtime::to_string(&ours)
+        json_runtime::to_string(&ours).unwrap()
     }};
 }
 
@@ -121,7 +121,7 @@ macro_rules! rename_all_enum {
             assert_same_as(&ours, &theirs);
             // Container rename_all renames variants, not the fields inside them.
             assert_eq!(
-                json_runtime::to_string(&ours),
+                json_runtime::to_string(&ours).unwrap(),
                 format!(
                     r#"["{}",{{"{}":1}},{{"{}":{{"my_field":2}}}},{{"{}":[3,4]}}]"#,
                     $v1, $v2, $v3, $v4
@@ -606,7 +606,7 @@ fn skip_every_field() {
     let text = check_twins!(SerdeForm / JsonForm { a: 1, b: 2 });
     assert_eq!(text, "{}");
     assert_eq!(
-        json_runtime::to_string_pretty(&JsonForm { a: 1, b: 2 }),
+        json_runtime::to_string_pretty(&JsonForm { a: 1, b: 2 }).unwrap(),
         "{}"
     );
 }
@@ -854,7 +854,8 @@ fn conditionally_skipped_fields_all_or_none_present() {
             a: None,
             b: None,
             c: None
-        }),
+        })
+        .unwrap(),
         "{}"
     );
     assert_eq!(
@@ -1185,7 +1186,7 @@ fn deserialization_only_attributes_round_trip_through_serde() {
         computed: 0,
         extra: Some(1),
     };
-    let text = json_runtime::to_string(&value);
+    let text = json_runtime::to_string(&value).unwrap();
     assert_eq!(
         serde_json::from_str::<serde_json::Value>(&text).unwrap(),
         serde_json::to_value(&value).unwrap()
@@ -1354,7 +1355,7 @@ fn skip_serializing_none_with_only_options() {
     );
     assert_compact(&JsonForm { a: None, b: None }, "{}");
     assert_eq!(
-        json_runtime::to_string_pretty(&JsonForm { a: None, b: None }),
+        json_runtime::to_string_pretty(&JsonForm { a: None, b: None }).unwrap(),
         "{}"
     );
     assert_same_as(

@@ -234,8 +234,10 @@ fn per_level<T: ToJson + serde::Serialize>(build: Build<T>, teardown: fn(T)) -> 
         top.saturating_sub(bottom) / LEVELS
     });
     // The bytes at this depth are serde_json's, compact and pretty.
-    assert!(json_runtime::to_vec(&deep) == serde_json::to_vec(&deep).unwrap());
-    assert!(json_runtime::to_vec_pretty(&deep) == serde_json::to_vec_pretty(&deep).unwrap());
+    assert!(json_runtime::to_vec(&deep).unwrap() == serde_json::to_vec(&deep).unwrap());
+    assert!(
+        json_runtime::to_vec_pretty(&deep).unwrap() == serde_json::to_vec_pretty(&deep).unwrap()
+    );
     teardown(shallow);
     teardown(deep);
     used
@@ -358,11 +360,16 @@ const NO_INDENT: &[u8] = b"";
 /// takes minutes to write 10 000 levels with an empty indent in debug
 /// builds: it writes the empty indent once per level on every line.)
 fn check_here<T: ToJson>(what: &str, value: &T, compact: &[u8]) {
-    assert!(json_runtime::to_vec(value) == compact, "{what} compact");
+    assert!(
+        json_runtime::to_vec(value).unwrap() == compact,
+        "{what} compact"
+    );
     let mut streamed = Vec::new();
     json_runtime::to_writer(&mut streamed, value).unwrap();
     assert!(streamed == compact, "{what} streamed");
-    let pretty = json_runtime::PrettyFormatter::with_indent(NO_INDENT).to_string(value);
+    let pretty = json_runtime::PrettyFormatter::with_indent(NO_INDENT)
+        .to_string(value)
+        .unwrap();
     assert!(pretty.matches('\n').count() >= 2 * 10_000, "{what} pretty");
     let flattened = pretty.replace('\n', "").replace("\": ", "\":");
     assert!(flattened.as_bytes() == compact, "{what} pretty");
@@ -442,7 +449,7 @@ fn hundred_thousand_levels_with_a_large_enough_stack() {
         // No pretty output here: its indentation alone would be
         // 2 × (1 + 2 + … + 100 000) bytes, 10 GB.
         let value = chain(LEVELS, "leaf");
-        let out = json_runtime::to_vec(&value);
+        let out = json_runtime::to_vec(&value).unwrap();
         assert!(out.starts_with(br#"{"value":99999,"label":"n","next":{"value":99998,"#));
         let mut tail = br#""label":"leaf","next":null}"#.to_vec();
         tail.extend(std::iter::repeat_n(b'}', LEVELS));
@@ -456,14 +463,14 @@ fn hundred_thousand_levels_with_a_large_enough_stack() {
         let mut expected = vec![b'['; LEVELS];
         expected.extend_from_slice(b"\"leaf\"");
         expected.extend(std::iter::repeat_n(b']', LEVELS));
-        assert!(json_runtime::to_vec(&value) == expected);
+        assert!(json_runtime::to_vec(&value).unwrap() == expected);
         drop(value);
 
         let value = value_objects(LEVELS, "leaf");
         let mut expected = b"{\"k\":".repeat(LEVELS);
         expected.extend_from_slice(b"\"leaf\"");
         expected.extend(std::iter::repeat_n(b'}', LEVELS));
-        assert!(json_runtime::to_vec(&value) == expected);
+        assert!(json_runtime::to_vec(&value).unwrap() == expected);
         drop_value(value);
     });
 }
@@ -481,7 +488,7 @@ fn overflow_child() {
     let levels = 1_000_000;
     on_stack(256 * 1024, move || {
         let value = nest(levels, "leaf");
-        let bytes = json_runtime::to_vec(&value);
+        let bytes = json_runtime::to_vec(&value).unwrap();
         // Not reached: the stack guard stops the process above.
         println!("encoded {} bytes", bytes.len());
         std::mem::forget(value);

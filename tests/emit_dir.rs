@@ -21,7 +21,7 @@ struct Probe {
 #[test]
 fn rustc_records_the_variable() {
     assert_eq!(
-        json_runtime::to_string(&Probe { value: 7 }),
+        json_runtime::to_string(&Probe { value: 7 }).unwrap(),
         r#"{"value":7}"#
     );
     let exe = std::env::current_exe().unwrap();

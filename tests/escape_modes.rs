@@ -124,13 +124,13 @@ fn assert_mode<T: ToJson + Serialize + ?Sized>(value: &T, mode: Escape) {
         check(
             &format!("{layout} to_vec"),
             mode,
-            &options.to_vec(value),
+            &options.to_vec(value).unwrap(),
             &expected,
         );
         check(
             &format!("{layout} to_string"),
             mode,
-            options.to_string(value).as_bytes(),
+            options.to_string(value).unwrap().as_bytes(),
             &expected,
         );
         let mut streamed = Vec::new();
@@ -142,7 +142,7 @@ fn assert_mode<T: ToJson + Serialize + ?Sized>(value: &T, mode: Escape) {
         check(
             "serde_json",
             mode,
-            &Options::new().to_vec(value),
+            &Options::new().to_vec(value).unwrap(),
             &serde_json::to_vec(value).unwrap(),
         );
     }
@@ -171,15 +171,15 @@ fn every_ascii_byte() {
 fn ascii_and_html_escapes_spelled_out() {
     let s = "<a href='x'>&é中😀\u{2028}\u{2029}\"\\\n\u{1}</a>";
     assert_eq!(
-        Options::new().escape(Escape::Ascii).to_string(s),
+        Options::new().escape(Escape::Ascii).to_string(s).unwrap(),
         r#""<a href='x'>&\u00e9\u4e2d\ud83d\ude00\u2028\u2029\"\\\n\u0001</a>""#
     );
     assert_eq!(
-        Options::new().escape(Escape::HtmlSafe).to_string(s),
+        Options::new().escape(Escape::HtmlSafe).to_string(s).unwrap(),
         "\"\\u003ca href=\\u0027x\\u0027\\u003e\\u0026é中😀\\u2028\\u2029\\\"\\\\\\n\\u0001\\u003c/a\\u003e\""
     );
     assert_eq!(
-        Options::new().to_string(s),
+        Options::new().to_string(s).unwrap(),
         serde_json::to_string(s).unwrap()
     );
 }
@@ -333,18 +333,22 @@ fn derived_field_names_are_written_as_declared() {
         plain: "😀".into(),
     };
     assert_eq!(
-        Options::new().escape(Escape::Ascii).to_string(&v),
+        Options::new().escape(Escape::Ascii).to_string(&v).unwrap(),
         r#"{"café<&>":"\u00e9<","plain":"\ud83d\ude00"}"#
     );
     assert_eq!(
-        Options::new().escape(Escape::HtmlSafe).to_string(&v),
+        Options::new()
+            .escape(Escape::HtmlSafe)
+            .to_string(&v)
+            .unwrap(),
         r#"{"café<&>":"é\u003c","plain":"😀"}"#
     );
     assert_eq!(
         Options::new()
             .escape(Escape::HtmlSafe)
             .pretty()
-            .to_string(&v),
+            .to_string(&v)
+            .unwrap(),
         "{\n  \"café<&>\": \"é\\u003c\",\n  \"plain\": \"😀\"\n}"
     );
     assert_mode(&v, Escape::Default);
@@ -353,10 +357,16 @@ fn derived_field_names_are_written_as_declared() {
 #[test]
 fn default_is_serde_json() {
     let o = outer();
-    assert_eq!(Options::new().to_vec(&o), serde_json::to_vec(&o).unwrap());
-    assert_eq!(Options::default().to_vec(&o), json_runtime::to_vec(&o));
     assert_eq!(
-        Options::new().pretty().to_vec(&o),
+        Options::new().to_vec(&o).unwrap(),
+        serde_json::to_vec(&o).unwrap()
+    );
+    assert_eq!(
+        Options::default().to_vec(&o).unwrap(),
+        json_runtime::to_vec(&o).unwrap()
+    );
+    assert_eq!(
+        Options::new().pretty().to_vec(&o).unwrap(),
         serde_json::to_vec_pretty(&o).unwrap()
     );
     assert_eq!(Escape::default(), Escape::Default);
@@ -364,7 +374,10 @@ fn default_is_serde_json() {
         cafe: "é<".into(),
         plain: "😀".into(),
     };
-    assert_eq!(Options::new().to_vec(&v), serde_json::to_vec(&v).unwrap());
+    assert_eq!(
+        Options::new().to_vec(&v).unwrap(),
+        serde_json::to_vec(&v).unwrap()
+    );
 }
 
 #[test]

@@ -87,14 +87,14 @@ fn file_size_limit_fails_writes_part_way() {
     let efbig = io::Error::from_raw_os_error(libc::EFBIG);
     for (what, result) in [("compact", compact), ("pretty", pretty), ("lines", lines)] {
         let err = result.expect_err(what);
-        assert_eq!(err.kind(), efbig.kind(), "{what}: {err}");
+        assert_eq!(err.io_error_kind(), Some(efbig.kind()), "{what}: {err}");
         assert!(
             err.to_string()
                 .starts_with(&format!("writing {}: ", path.display())),
             "{what}: {err}"
         );
         // The system's error code itself is kept.
-        let cause = json_runtime::WriteFileError::of(&err).expect(what);
+        let cause = err.write_file_error().expect(what);
         assert_eq!(cause.io_error().raw_os_error(), Some(libc::EFBIG), "{what}");
         assert_eq!(cause.path(), path);
         assert_eq!(
@@ -104,7 +104,10 @@ fn file_size_limit_fails_writes_part_way() {
         );
     }
     let err = streamed.expect_err("to_writer_array into a plain file");
-    assert_eq!(err.raw_os_error(), Some(libc::EFBIG));
+    assert_eq!(
+        err.io_error().and_then(io::Error::raw_os_error),
+        Some(libc::EFBIG)
+    );
     assert_eq!(plain_len, LIMIT, "every byte up to the limit was written");
     fits.unwrap();
 

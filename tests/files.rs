@@ -95,7 +95,7 @@ fn missing_folder_names_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no/such/folder/doc.json");
     let err = json_runtime::write_file(&path, &1).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::NotFound);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::NotFound));
     let message = err.to_string();
     assert!(
         message.starts_with(&format!("writing {}: ", path.display())),
@@ -107,10 +107,10 @@ fn missing_folder_names_the_path() {
 #[test]
 fn path_without_file_name_is_rejected() {
     let err = json_runtime::write_file("/", &1).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidInput));
     let dir = tempfile::tempdir().unwrap();
     let err = json_runtime::write_file(dir.path().join(".."), &1).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidInput));
     assert_only(dir.path(), &[]);
 }
 
@@ -129,7 +129,7 @@ fn failed_rename_keeps_the_target_and_removes_the_temporary_file() {
             .starts_with(&format!("writing {}: ", target.display())),
         "{err}"
     );
-    assert_ne!(err.kind(), io::ErrorKind::NotFound);
+    assert_ne!(err.io_error_kind(), Some(io::ErrorKind::NotFound));
     assert_eq!(fs::read(target.join("inside")).unwrap(), b"keep");
     assert_only(dir.path(), &["doc.json"]);
 }
@@ -175,13 +175,10 @@ fn write_file_with_error_keeps_the_old_file() {
     fs::write(&path, b"[]").unwrap();
     let err = json_runtime::write_file_with(&path, |file| {
         json_runtime::to_writer(&mut *file, &doc(3000))?;
-        Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            "checksum mismatch",
-        ))
+        Err(io::Error::new(io::ErrorKind::InvalidData, "checksum mismatch").into())
     })
     .unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidData));
     assert_eq!(
         err.to_string(),
         format!("writing {}: checksum mismatch", path.display())
@@ -236,7 +233,7 @@ fn read_only_folder() {
     fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
     let err = json_runtime::write_file(&path, &doc(10)).unwrap_err();
     fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
-    assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::PermissionDenied));
     assert_eq!(fs::read(&path).unwrap(), b"old");
     assert_only(dir.path(), &["doc.json"]);
 }
@@ -465,9 +462,9 @@ fn names_up_to_255_bytes() {
         json_runtime::write_file_pretty(&path, &doc(3)).unwrap();
         assert!(fs::read(&path).unwrap() == serde_pretty(&doc(3)), "{name}");
         // A failure with such a name still cleans up.
-        let err =
-            json_runtime::write_file_with(&path, |_| Err(io::Error::other("no"))).unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::Other);
+        let err = json_runtime::write_file_with(&path, |_| Err(io::Error::other("no").into()))
+            .unwrap_err();
+        assert_eq!(err.io_error_kind(), Some(io::ErrorKind::Other));
         fs::remove_file(&path).unwrap();
         assert_only(dir.path(), &[]);
     }
@@ -520,7 +517,7 @@ fn the_os_error_code_is_reachable() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("missing/doc.json");
     let err = json_runtime::write_file(&path, &1).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::NotFound);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::NotFound));
     assert_eq!(
         err.to_string(),
         format!(
@@ -529,14 +526,17 @@ fn the_os_error_code_is_reachable() {
             io::Error::from_raw_os_error(libc::ENOENT)
         )
     );
-    let cause = WriteFileError::of(&err).expect("a WriteFileError inside");
+    let cause = err.write_file_error().expect("a WriteFileError inside");
     assert_eq!(cause.path(), path);
     assert_eq!(cause.io_error().raw_os_error(), Some(libc::ENOENT));
     // As the error chain's source, too.
     let source = std::error::Error::source(&err).expect("a source");
     let source = source.downcast_ref::<io::Error>().expect("the io::Error");
     assert_eq!(source.raw_os_error(), Some(libc::ENOENT));
-    // And by value.
+    // And by value, through the `io::Error` that `?` makes of it.
+    let err = io::Error::from(err);
+    assert_eq!(err.kind(), io::ErrorKind::NotFound);
+    assert_eq!(WriteFileError::of(&err).unwrap().path(), path);
     let inner = err
         .into_inner()
         .unwrap()
@@ -553,8 +553,6 @@ fn the_os_error_code_is_reachable() {
 /// and can be downcast.
 #[test]
 fn a_custom_error_from_the_closure_can_be_downcast() {
-    use json_runtime::WriteFileError;
-
     #[derive(Debug, PartialEq)]
     struct Mismatch {
         expected: u32,
@@ -578,15 +576,16 @@ fn a_custom_error_from_the_closure_can_be_downcast() {
                 expected: 1,
                 found: 2,
             },
-        ))
+        )
+        .into())
     })
     .unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidData));
     assert_eq!(
         err.to_string(),
         format!("writing {}: checksum 2 != 1", path.display())
     );
-    let inner = WriteFileError::of(&err).unwrap().io_error();
+    let inner = err.write_file_error().unwrap().io_error();
     assert_eq!(inner.kind(), io::ErrorKind::InvalidData);
     let mismatch = inner.get_ref().unwrap().downcast_ref::<Mismatch>().unwrap();
     assert_eq!(
@@ -684,6 +683,6 @@ fn stale_temporary_files_are_removed_on_request() {
         Ok(())
     })
     .unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::NotFound, "{err}");
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::NotFound), "{err}");
     assert_eq!(fs::read(&path).unwrap(), b"[1]");
 }

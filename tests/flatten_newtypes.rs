@@ -80,7 +80,10 @@ fn non_object_values_write_no_entry_where_serde_json_errs() {
         let value = WithValue { extra, id: 6 };
         assert!(serde_json::to_vec(&value).is_err());
         assert_compact(&value, r#"{"id":6}"#);
-        assert_eq!(json_runtime::to_string_pretty(&value), "{\n  \"id\": 6\n}");
+        assert_eq!(
+            json_runtime::to_string_pretty(&value).unwrap(),
+            "{\n  \"id\": 6\n}"
+        );
     }
 }
 

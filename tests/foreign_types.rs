@@ -42,8 +42,8 @@ fn escapes_like_text<T: ToJson + ?Sized>(value: &T, text: &str) {
     for escape in [Escape::Default, Escape::Ascii, Escape::HtmlSafe] {
         let options = Options::new().escape(escape);
         assert_eq!(
-            options.to_string(value),
-            options.to_string(text),
+            options.to_string(value).unwrap(),
+            options.to_string(text).unwrap(),
             "{escape:?}"
         );
     }

@@ -121,7 +121,11 @@ fn check<T: ToJson + Serialize + ?Sized>(value: &T, indent: &[u8], width: usize)
     let expected = reference(&serde_pretty(value, indent), width);
     let formatter = PrettyFormatter::with_indent(indent).inline_arrays(width);
     let options = Options::new().indent(indent).inline_arrays(width);
-    assert_eq!(formatter.to_string(value), expected, "width {width}");
+    assert_eq!(
+        formatter.to_string(value).unwrap(),
+        expected,
+        "width {width}"
+    );
     let mut streamed = Vec::new();
     formatter.to_writer(&mut streamed, value).unwrap();
     assert_eq!(
@@ -129,7 +133,11 @@ fn check<T: ToJson + Serialize + ?Sized>(value: &T, indent: &[u8], width: usize)
         expected,
         "to_writer, width {width}"
     );
-    assert_eq!(options.to_string(value), expected, "Options, width {width}");
+    assert_eq!(
+        options.to_string(value).unwrap(),
+        expected,
+        "Options, width {width}"
+    );
     let mut streamed = Vec::new();
     options.to_writer(&mut streamed, value).unwrap();
     assert_eq!(
@@ -236,7 +244,7 @@ fn sorted_sets_are_inlined_in_order() {
     let sorted: BTreeSet<u32> = set.iter().copied().collect();
     let options = Options::new().pretty().sort_keys(true).inline_arrays(80);
     let expected = reference(&serde_pretty(&vec![&sorted], b"  "), 80);
-    assert_eq!(options.to_string(&vec![&set]), expected);
+    assert_eq!(options.to_string(&vec![&set]).unwrap(), expected);
     assert_eq!(
         expected,
         "[\n  [0, 7, 11, 22, 33, 37, 48, 59, 70, 74, 85, 96]\n]"
@@ -266,7 +274,7 @@ fn streaming_breaks_an_undecided_array_rather_than_hold_it() {
     // bounded memory.
     let numbers: Vec<u64> = (0..1_000_000).collect();
     let formatter = PrettyFormatter::new().inline_arrays(usize::MAX);
-    let in_memory = formatter.to_vec(&numbers[..1000]);
+    let in_memory = formatter.to_vec(&numbers[..1000]).unwrap();
     assert!(in_memory.starts_with(b"[0, 1, 2, ") && !in_memory.contains(&b'\n'));
 
     let mut out = std::io::sink();
@@ -282,7 +290,7 @@ fn streaming_breaks_an_undecided_array_rather_than_hold_it() {
     let mut streamed = Vec::new();
     formatter.to_writer(&mut streamed, &numbers).unwrap();
     assert!(
-        streamed == json_runtime::to_vec_pretty(&numbers),
+        streamed == json_runtime::to_vec_pretty(&numbers).unwrap(),
         "streamed output is broken as usual"
     );
 }
@@ -291,7 +299,9 @@ fn streaming_breaks_an_undecided_array_rather_than_hold_it() {
 fn default_pretty_output_is_unchanged() {
     let value = shape();
     assert_eq!(
-        PrettyFormatter::with_indent(b"  ").to_string(&value),
+        PrettyFormatter::with_indent(b"  ")
+            .to_string(&value)
+            .unwrap(),
         serde_pretty(&value, b"  ")
     );
 }

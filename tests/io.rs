@@ -156,7 +156,7 @@ fn to_writer_sink_and_vec_by_value() {
 fn check_failure(
     limit: usize,
     expected: &[u8],
-    encode: impl FnOnce(&mut FailingWriter) -> io::Result<()>,
+    encode: impl FnOnce(&mut FailingWriter) -> Result<(), json_runtime::Error>,
 ) {
     let mut writer = FailingWriter::new(limit);
     let result = encode(&mut writer);
@@ -295,7 +295,7 @@ impl Write for ZeroWriter {
 fn writer_accepting_nothing_reports_write_zero() {
     let mut w = ZeroWriter { calls: 0 };
     let err = json_runtime::to_writer(&mut w, &large_document()).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::WriteZero);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::WriteZero));
     assert_eq!(w.calls, 1, "no write after the first failure");
 }
 

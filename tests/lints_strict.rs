@@ -157,6 +157,9 @@ mod model {
         assert_same_as(&Ids { id: u64::MAX }, &IdsTwin { id: u64::MAX });
         assert_same(&Version(4));
         let raw = RawJson::new("[1]").expect("valid JSON");
-        assert_eq!(json_runtime::to_string(&Raw { raw }), r#"{"raw":[1]}"#);
+        assert_eq!(
+            json_runtime::to_string(&Raw { raw }).unwrap(),
+            r#"{"raw":[1]}"#
+        );
     }
 }

@@ -93,7 +93,7 @@ fn skipped_variant_key_is_null_where_serde_json_errs() {
     assert!(serde_json::to_string(&hidden).is_err());
     assert_compact(&hidden, r#"{"read":1,"null":2}"#);
     assert_eq!(
-        json_runtime::to_string_pretty(&hidden),
+        json_runtime::to_string_pretty(&hidden).unwrap(),
         "{\n  \"read\": 1,\n  \"null\": 2\n}"
     );
 }
@@ -274,11 +274,11 @@ fn float_keys_match_serde_json_on_a_sweep() {
         }
     }
     assert_eq!(
-        json_runtime::to_vec(&f64_keys),
+        json_runtime::to_vec(&f64_keys).unwrap(),
         serde_json::to_vec(&f64_keys).unwrap()
     );
     assert_eq!(
-        json_runtime::to_vec(&f32_keys),
+        json_runtime::to_vec(&f32_keys).unwrap(),
         serde_json::to_vec(&f32_keys).unwrap()
     );
 }
@@ -306,7 +306,7 @@ fn non_finite_float_keys_are_named_where_serde_json_errs() {
     ]);
     assert_compact(&mixed, r#"{"NaN":"c","-Infinity":"a","2.5":"b"}"#);
     let parsed: serde_json::Value =
-        serde_json::from_slice(&json_runtime::to_vec_pretty(&mixed)).unwrap();
+        serde_json::from_slice(&json_runtime::to_vec_pretty(&mixed).unwrap()).unwrap();
     assert_eq!(parsed.as_object().map(serde_json::Map::len), Some(3));
     assert_eq!(parsed["-Infinity"], "a");
 }

@@ -60,25 +60,28 @@ fn lines(options: Options<'_>, items: &[Note]) -> Vec<u8> {
 #[test]
 fn the_options_change_the_output() {
     let items = notes(3);
-    let expected = pretty().to_vec(&items);
-    assert_ne!(expected, json_runtime::to_vec_pretty(&items));
+    let expected = pretty().to_vec(&items).unwrap();
+    assert_ne!(expected, json_runtime::to_vec_pretty(&items).unwrap());
     let text = String::from_utf8(expected).unwrap();
     assert!(text.starts_with("[\n\t{\n\t\t\"id\": 0,\n\t\t\"html\": \"\\u003cp class=\\\"n0\\\"\\u003eZoë \\u0026 \\u0027x\\u0027\\u2028\\u003c/p\\u003e\","), "{text}");
-    assert_ne!(compact().to_vec(&items), json_runtime::to_vec(&items));
+    assert_ne!(
+        compact().to_vec(&items).unwrap(),
+        json_runtime::to_vec(&items).unwrap()
+    );
 }
 
 #[test]
 fn par() {
     let items = notes(LONG);
     for (name, options) in [("pretty", pretty()), ("compact", compact())] {
-        let expected = options.to_vec(&items);
+        let expected = options.to_vec(&items).unwrap();
         for encoder in [
             Encoder::with_options(options),
             Encoder::with_options(options).chunk_len(1000),
             Encoder::with_options(options).chunk_len(7),
         ] {
             let what = format!("par {name}, {encoder:?}");
-            assert_same_bytes(&what, &expected, &encoder.to_vec(&items));
+            assert_same_bytes(&what, &expected, &encoder.to_vec(&items).unwrap());
             let mut out = Vec::new();
             encoder.to_writer(&mut out, &items).unwrap();
             assert_same_bytes(&what, &expected, &out);
@@ -100,7 +103,7 @@ fn tokio_writers() {
     let items = notes(LONG);
     runtime.block_on(async {
         for (name, options) in [("pretty", pretty()), ("compact", compact())] {
-            let expected = options.to_vec(&items);
+            let expected = options.to_vec(&items).unwrap();
             let mut out: Vec<u8> = Vec::new();
             options.to_async_writer(&mut out, &items).await.unwrap();
             assert_same_bytes(&format!("to_async_writer {name}"), &expected, &out);
@@ -108,7 +111,7 @@ fn tokio_writers() {
             options.to_async_writer(&mut out, &items[0]).await.unwrap();
             assert_same_bytes(
                 &format!("to_async_writer {name}, one note"),
-                &options.to_vec(&items[0]),
+                &options.to_vec(&items[0]).unwrap(),
                 &out,
             );
             out.clear();
@@ -148,20 +151,32 @@ async fn web_checks(addr: std::net::SocketAddr) {
     let client = client();
     let long = notes(LONG);
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("/json", pretty().to_vec(&notes(SHORT)), web_support::JSON),
+        (
+            "/json",
+            pretty().to_vec(&notes(SHORT)).unwrap(),
+            web_support::JSON,
+        ),
         (
             "/json/compact",
-            compact().to_vec(&notes(SHORT)),
+            compact().to_vec(&notes(SHORT)).unwrap(),
             web_support::JSON,
         ),
         (
             "/array/short",
-            pretty().to_vec(&notes(3)),
+            pretty().to_vec(&notes(3)).unwrap(),
             web_support::JSON,
         ),
-        ("/array", pretty().to_vec(&long), web_support::JSON),
-        ("/array/compact", compact().to_vec(&long), web_support::JSON),
-        ("/stream", pretty().to_vec(&long), web_support::JSON),
+        ("/array", pretty().to_vec(&long).unwrap(), web_support::JSON),
+        (
+            "/array/compact",
+            compact().to_vec(&long).unwrap(),
+            web_support::JSON,
+        ),
+        (
+            "/stream",
+            pretty().to_vec(&long).unwrap(),
+            web_support::JSON,
+        ),
         (
             "/stream/lines",
             lines(compact(), &long),
@@ -292,7 +307,7 @@ fn pretty_and_options_compose_as_options_do() {
     let items = notes(5);
     assert_same_bytes(
         "options, then pretty",
-        &compact().pretty().to_vec(&items),
+        &compact().pretty().to_vec(&items).unwrap(),
         &body(
             JsonArray::new(items.clone())
                 .with_options(compact())
@@ -301,7 +316,7 @@ fn pretty_and_options_compose_as_options_do() {
     );
     assert_same_bytes(
         "pretty, then options",
-        &compact().to_vec(&items),
+        &compact().to_vec(&items).unwrap(),
         &body(
             JsonArray::new(items.clone())
                 .pretty()

@@ -141,13 +141,13 @@ fn check_options<T: ToJson + Sync>(label: &str, items: &[T], chunk_len: Option<u
             Some(n) => e.chunk_len(n),
             None => e,
         };
-        let expected = options.to_vec(items);
+        let expected = options.to_vec(items).unwrap();
         let mut lines = Vec::new();
         options.to_writer_lines(&mut lines, items).unwrap();
 
         same(
             &what("to_vec"),
-            &with(Encoder::with_options(options)).to_vec(items),
+            &with(Encoder::with_options(options)).to_vec(items).unwrap(),
             &expected,
         );
         let mut out = Vec::new();
@@ -158,7 +158,9 @@ fn check_options<T: ToJson + Sync>(label: &str, items: &[T], chunk_len: Option<u
         let by_index = (0..n).into_par_iter().map(|i| &items[i]);
         same(
             &what("iterator to_vec"),
-            &with(Encoder::with_options(options)).to_vec(by_index),
+            &with(Encoder::with_options(options))
+                .to_vec(by_index)
+                .unwrap(),
             &expected,
         );
         out.clear();
@@ -216,12 +218,12 @@ where
 
     same(
         &what("to_vec"),
-        &with(Encoder::array()).to_vec(items),
+        &with(Encoder::array()).to_vec(items).unwrap(),
         &compact,
     );
     same(
         &what("to_vec pretty"),
-        &with(Encoder::pretty()).to_vec(items),
+        &with(Encoder::pretty()).to_vec(items).unwrap(),
         &pretty,
     );
     let mut out = Vec::new();
@@ -235,7 +237,7 @@ where
     same(&what("to_writer lines"), &out, &lines);
     same(
         &what("to_vec lines"),
-        &with(Encoder::lines()).to_vec(items),
+        &with(Encoder::lines()).to_vec(items).unwrap(),
         &lines,
     );
 
@@ -243,16 +245,16 @@ where
     let by_index = (0..n).into_par_iter().map(|i| &items[i]);
     same(
         &what("iterator to_vec"),
-        &with(Encoder::array()).to_vec(by_index),
+        &with(Encoder::array()).to_vec(by_index).unwrap(),
         &compact,
     );
 
     if chunk_len.is_none() {
         // The module's functions are the default encoders on slices.
-        same(&what("par::to_vec"), &par::to_vec(items), &compact);
+        same(&what("par::to_vec"), &par::to_vec(items).unwrap(), &compact);
         same(
             &what("par::to_vec_pretty"),
-            &par::to_vec_pretty(items),
+            &par::to_vec_pretty(items).unwrap(),
             &pretty,
         );
         out.clear();
@@ -290,8 +292,8 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 #[test]
 fn empty_and_one_element() {
     let none: [Product; 0] = [];
-    assert_eq!(par::to_vec(&none), b"[]");
-    assert_eq!(par::to_vec_pretty(&none), b"[]");
+    assert_eq!(par::to_vec(&none).unwrap(), b"[]");
+    assert_eq!(par::to_vec_pretty(&none).unwrap(), b"[]");
     let mut out = Vec::new();
     par::to_writer_lines(&mut out, &none).unwrap();
     assert_eq!(out, b"");
@@ -301,7 +303,7 @@ fn empty_and_one_element() {
     check_all("products", &one, None);
     check_all("products", &one, Some(1));
     assert_eq!(
-        par::to_vec(&one),
+        par::to_vec(&one).unwrap(),
         serde_json::to_vec(&[product(7)]).unwrap()
     );
 }
@@ -350,12 +352,12 @@ where
     let n = items.len();
     same(
         &format!("{label}, {n} items: par::to_vec"),
-        &par::to_vec(items),
+        &par::to_vec(items).unwrap(),
         &serde_json::to_vec(items).unwrap(),
     );
     same(
         &format!("{label}, {n} items: par::to_vec_pretty"),
-        &par::to_vec_pretty(items),
+        &par::to_vec_pretty(items).unwrap(),
         &serde_json::to_vec_pretty(items).unwrap(),
     );
     let mut lines = Vec::new();
@@ -410,7 +412,7 @@ fn options_with_default_chunks() {
     same(
         "write_file with options",
         &std::fs::read(&path).unwrap(),
-        &options.to_vec(&pages),
+        &options.to_vec(&pages).unwrap(),
     );
 }
 
@@ -433,13 +435,13 @@ fn inline_arrays_of_scalar_items() {
                 let what = format!("width {max_width}, {n} items, chunk_len {chunk_len:?}");
                 same(
                     &what,
-                    &encoder(options).to_vec(&numbers[..n]),
-                    &options.to_vec(&numbers[..n]),
+                    &encoder(options).to_vec(&numbers[..n]).unwrap(),
+                    &options.to_vec(&numbers[..n]).unwrap(),
                 );
                 same(
                     &what,
-                    &encoder(html).to_vec(&words[..n]),
-                    &html.to_vec(&words[..n]),
+                    &encoder(html).to_vec(&words[..n]).unwrap(),
+                    &html.to_vec(&words[..n]).unwrap(),
                 );
             }
         }
@@ -447,7 +449,8 @@ fn inline_arrays_of_scalar_items() {
     assert_eq!(
         Encoder::with_options(Options::new().pretty().inline_arrays(20))
             .chunk_len(1)
-            .to_vec(&[1, 2, 3][..]),
+            .to_vec(&[1, 2, 3][..])
+            .unwrap(),
         b"[1, 2, 3]"
     );
 }
@@ -489,7 +492,7 @@ fn files_are_replaced_with_the_same_bytes() {
     assert_eq!(names.len(), 1, "no temporary file is left behind");
 
     let err = par::write_file(dir.path().join("missing/x.json"), &products).unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::NotFound);
+    assert_eq!(err.io_error_kind(), Some(io::ErrorKind::NotFound));
     assert!(err.to_string().starts_with("writing "), "{err}");
 }
 
@@ -573,7 +576,12 @@ fn called_from_inside_the_pool() {
     let expected = serde_json::to_vec(&records).unwrap();
     let outputs: Vec<Vec<u8>> = (0..4)
         .into_par_iter()
-        .map(|_| Encoder::array().chunk_len(100).to_vec(&records[..]))
+        .map(|_| {
+            Encoder::array()
+                .chunk_len(100)
+                .to_vec(&records[..])
+                .unwrap()
+        })
         .collect();
     for out in outputs {
         same("nested", &out, &expected);
@@ -608,21 +616,28 @@ fn an_error_from_serde_reaches_the_caller() {
             .chunk_len(chunk_len)
             .to_writer(&mut out, &items[..])
             .unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert!(err.is_data());
         assert!(err.to_string().contains("element 777"), "{err}");
         // What was written is a prefix of the elements before the failing
         // one, never anything after it.
-        let prefix = json_runtime::to_vec(&items[..777]);
+        let prefix = json_runtime::to_vec(&items[..777]).unwrap();
         assert!(
             prefix.starts_with(&out[..out.len().min(prefix.len() - 1)]),
             "chunk length {chunk_len}: wrote past the error"
         );
         assert!(out.len() < prefix.len(), "chunk length {chunk_len}");
     }
-    let panic = std::panic::catch_unwind(|| par::to_vec(&items)).unwrap_err();
-    let message = panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .unwrap_or_default();
-    assert!(message.contains("element 777"), "{message}");
+    for chunk_len in [1, 7, 100, 4_000] {
+        let err = Encoder::array()
+            .chunk_len(chunk_len)
+            .to_vec(&items[..])
+            .unwrap_err();
+        assert!(err.is_data());
+        assert!(err.to_string().contains("element 777"), "{err}");
+    }
+    let err = par::to_vec(&items).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        json_runtime::to_vec(&items).unwrap_err().to_string()
+    );
 }

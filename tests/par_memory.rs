@@ -72,7 +72,7 @@ fn streaming_holds_only_the_chunks_in_flight() {
     // In memory: the output once (rounded up to whole 2 MiB, with the
     // estimate's margin), not the output and a copy of it.
     let mut out_len = 0;
-    let peak = peak_during(|| out_len = par::to_vec(&records).len());
+    let peak = peak_during(|| out_len = par::to_vec(&records).unwrap().len());
     eprintln!("par::to_vec: {out_len} bytes, peak heap {peak} bytes");
     assert!(peak > out_len, "the output is counted");
     assert!(

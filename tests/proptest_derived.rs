@@ -316,13 +316,13 @@ fn tree() -> impl Strategy<Value = Tree> {
 
 fn check<T: ToJson + serde::Serialize>(value: &T) -> Result<(), TestCaseError> {
     let compact = serde_json::to_vec(value).unwrap();
-    let ours = json_runtime::to_vec(value);
+    let ours = json_runtime::to_vec(value).unwrap();
     prop_assert_eq!(
         String::from_utf8_lossy(&ours),
         String::from_utf8_lossy(&compact)
     );
     let pretty = serde_json::to_vec_pretty(value).unwrap();
-    let ours = json_runtime::to_vec_pretty(value);
+    let ours = json_runtime::to_vec_pretty(value).unwrap();
     prop_assert_eq!(
         String::from_utf8_lossy(&ours),
         String::from_utf8_lossy(&pretty)

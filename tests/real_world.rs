@@ -27,13 +27,13 @@ use serde::Serialize;
 fn assert_same_error<T: ToJson + Serialize + ?Sized>(value: &T, message: &str) {
     let theirs = serde_json::to_vec(value).unwrap_err().to_string();
     assert_eq!(theirs, message, "serde_json's error");
-    let ours = json_runtime::try_to_vec(value).unwrap_err();
+    let ours = json_runtime::to_vec(value).unwrap_err();
     assert_eq!(ours.to_string(), theirs);
     for error in [
         json_runtime::to_writer(Vec::new(), value).unwrap_err(),
         json_runtime::to_writer_pretty(Vec::new(), value).unwrap_err(),
     ] {
-        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+        assert!(error.is_data());
         assert_eq!(error.to_string(), theirs);
     }
 }

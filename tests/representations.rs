@@ -24,7 +24,9 @@ fn compare<O: ToJson, S: Serialize + ToJson>(ours: &[O], theirs: &[S]) -> Vec<St
         assert_same(theirs);
         assert_same_as(ours, theirs);
     }
-    ours.iter().map(json_runtime::to_string).collect()
+    ours.iter()
+        .map(|v| json_runtime::to_string(v).unwrap())
+        .collect()
 }
 
 /// Compiles the types `$types!` defines in both forms.

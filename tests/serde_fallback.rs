@@ -259,13 +259,13 @@ fn serde_errors_from_fallback_fields() {
         id: 1,
         map: BTreeMap::from([(vec![1], 2)]),
     };
-    let ours = json_runtime::try_to_vec(&value).unwrap_err();
+    let ours = json_runtime::to_vec(&value).unwrap_err();
     assert_eq!(
         ours.to_string(),
         serde_json::to_vec(&value).unwrap_err().to_string()
     );
     let error = json_runtime::to_writer(Vec::new(), &value).unwrap_err();
-    assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+    assert!(error.is_data());
     let empty = WithBadMap {
         id: 1,
         map: BTreeMap::new(),
@@ -405,7 +405,7 @@ fn serde_serialize_with_and_with() {
         #[serde(serialize_with = "fails")]
         x: u8,
     }
-    let error = json_runtime::try_to_vec(&Failing { x: 1 }).unwrap_err();
+    let error = json_runtime::to_vec(&Failing { x: 1 }).unwrap_err();
     assert_eq!(error.to_string(), "refused");
 }
 
@@ -530,7 +530,7 @@ fn remote_derive_and_getters() {
     let d = Duration::new(7, 8);
     assert_same_as(&Native(d), &Remote(d));
     assert_eq!(
-        json_runtime::to_string(&Native(d)),
+        json_runtime::to_string(&Native(d)).unwrap(),
         r#"{"secs":7,"nanos":8}"#
     );
 }

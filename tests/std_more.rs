@@ -198,7 +198,7 @@ fn ref_cell_mutably_borrowed_panics() {
     let error = serde_json::to_string(&cell).unwrap_err();
     assert_eq!(error.to_string(), "already mutably borrowed");
     let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        json_runtime::to_string(&cell)
+        json_runtime::to_string(&cell).unwrap()
     }))
     .unwrap_err();
     let message = panic.downcast_ref::<&str>().copied().unwrap_or_default();

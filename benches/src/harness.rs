@@ -254,7 +254,7 @@ fn json_runtime_compact<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> 
     let mut rt_vec = Vec::new();
     vec![
         Method::new(RT_TO_VEC, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::to_vec(value))
+            keep(c, json_runtime::to_vec(value).unwrap())
         }),
         Method::new(RT_TO_WRITER_VEC, Library::JsonRuntime, move |c| {
             rt_vec.clear();
@@ -270,7 +270,7 @@ fn json_runtime_compact<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> 
             RT_TO_VEC_WRITE_ALL,
             Library::JsonRuntime,
             file_op(move |f| {
-                f.write_all(&json_runtime::to_vec(value))
+                f.write_all(&json_runtime::to_vec(value).unwrap())
                     .expect("write file")
             }),
         ),
@@ -304,7 +304,7 @@ fn json_runtime_pretty<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
     let mut rt_vec = Vec::new();
     vec![
         Method::new(RT_TO_VEC_PRETTY, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::to_vec_pretty(value))
+            keep(c, json_runtime::to_vec_pretty(value).unwrap())
         }),
         Method::new(RT_TO_WRITER_PRETTY_VEC, Library::JsonRuntime, move |c| {
             rt_vec.clear();
@@ -324,7 +324,7 @@ pub fn parallel_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> 
     use names::*;
     vec![
         Method::new(RT_PAR_TO_VEC, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::par::to_vec(items))
+            keep(c, json_runtime::par::to_vec(items).unwrap())
         }),
         Method::new(
             RT_PAR_TO_WRITER_FILE,
@@ -339,7 +339,7 @@ pub fn parallel_pretty_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Metho
     vec![Method::new(
         names::RT_PAR_TO_VEC_PRETTY,
         Library::JsonRuntime,
-        move |c| keep(c, json_runtime::par::to_vec_pretty(items)),
+        move |c| keep(c, json_runtime::par::to_vec_pretty(items).unwrap()),
     )]
 }
 

@@ -122,7 +122,7 @@ fn canonical<T: Value>(name: &str, value: &T, measure: &mut Measure<'_>) {
     let expected = serde_json::to_vec(value).expect("serde_json");
     let mut methods = vec![
         Method::new(names::RT_TO_VEC, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::to_vec(value))
+            keep(c, json_runtime::to_vec(value).unwrap())
         }),
         Method::with_expected(
             names::RT_CANONICAL,
@@ -167,13 +167,13 @@ where
     let sorted = Options::new().sort_keys(true);
     let mut methods = vec![
         Method::new(names::RT_TO_VEC, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::to_vec(value))
+            keep(c, json_runtime::to_vec(value).unwrap())
         }),
         Method::with_expected(
             names::RT_SORT_KEYS,
             Library::JsonRuntime,
             reference,
-            move |c| keep(c, sorted.to_vec(value)),
+            move |c| keep(c, sorted.to_vec(value).unwrap()),
         ),
     ];
     measure(name, &mut methods, &expected);
@@ -185,13 +185,13 @@ fn inline<T: Value>(name: &str, value: &T, measure: &mut Measure<'_>) {
     let formatter = PrettyFormatter::new().inline_arrays(80);
     let mut methods = vec![
         Method::new(names::RT_TO_VEC_PRETTY, Library::JsonRuntime, move |c| {
-            keep(c, json_runtime::to_vec_pretty(value))
+            keep(c, json_runtime::to_vec_pretty(value).unwrap())
         }),
         Method::with_expected(
             names::RT_INLINE,
             Library::JsonRuntime,
             reference,
-            move |c| keep(c, formatter.to_vec(value)),
+            move |c| keep(c, formatter.to_vec(value).unwrap()),
         ),
     ];
     measure(name, &mut methods, &expected);

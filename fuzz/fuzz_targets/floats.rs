@@ -17,30 +17,30 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     for &x in &f64s {
         assert_eq!(
-            json_runtime::to_vec(&x),
+            json_runtime::to_vec(&x).unwrap(),
             serde_json::to_vec(&x).unwrap(),
             "{x:e}"
         );
     }
     for &x in &f32s {
         assert_eq!(
-            json_runtime::to_vec(&x),
+            json_runtime::to_vec(&x).unwrap(),
             serde_json::to_vec(&x).unwrap(),
             "{x:e}"
         );
     }
     assert_eq!(
-        json_runtime::to_vec(&f64s),
+        json_runtime::to_vec(&f64s).unwrap(),
         serde_json::to_vec(&f64s).unwrap()
     );
     assert_eq!(
-        json_runtime::to_vec_pretty(&f32s),
+        json_runtime::to_vec_pretty(&f32s).unwrap(),
         serde_json::to_vec_pretty(&f32s).unwrap()
     );
     // Through serde_json::Number, which holds finite f64s only.
     for &x in &f64s {
         if let Some(n) = serde_json::Number::from_f64(x) {
-            assert_eq!(json_runtime::to_vec(&n), serde_json::to_vec(&n).unwrap());
+            assert_eq!(json_runtime::to_vec(&n).unwrap(), serde_json::to_vec(&n).unwrap());
         }
     }
 });

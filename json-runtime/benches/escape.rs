@@ -75,13 +75,13 @@ fn bench_escape(c: &mut Criterion) {
         for len in LENGTHS {
             let s = make_string(&mut rng, len, mixed);
             assert_eq!(
-                json_runtime::to_vec(s.as_str()),
+                json_runtime::to_vec(s.as_str()).unwrap(),
                 serde_json::to_vec(s.as_str()).unwrap(),
                 "outputs differ for {s:?}",
             );
             single.throughput(Throughput::Bytes(len as u64));
             single.bench_with_input(BenchmarkId::new("json_runtime", len), &s, |b, s| {
-                b.iter(|| json_runtime::to_vec(black_box(s.as_str())))
+                b.iter(|| json_runtime::to_vec(black_box(s.as_str())).unwrap())
             });
             single.bench_with_input(BenchmarkId::new("serde_json", len), &s, |b, s| {
                 b.iter(|| serde_json::to_vec(black_box(s.as_str())).unwrap())
@@ -96,13 +96,13 @@ fn bench_escape(c: &mut Criterion) {
                 .map(|_| make_string(&mut rng, len, mixed))
                 .collect();
             assert_eq!(
-                json_runtime::to_vec(&strings),
+                json_runtime::to_vec(&strings).unwrap(),
                 serde_json::to_vec(&strings).unwrap(),
                 "outputs differ for a batch of length {len}",
             );
             batch.throughput(Throughput::Bytes((count * len) as u64));
             batch.bench_with_input(BenchmarkId::new("json_runtime", len), &strings, |b, v| {
-                b.iter(|| json_runtime::to_vec(black_box(v)))
+                b.iter(|| json_runtime::to_vec(black_box(v)).unwrap())
             });
             batch.bench_with_input(BenchmarkId::new("serde_json", len), &strings, |b, v| {
                 b.iter(|| serde_json::to_vec(black_box(v)).unwrap())

@@ -88,7 +88,7 @@ fn main() -> std::io::Result<()> {
     let data = colleges();
 
     let ours = best_of(20, || {
-        json_runtime::to_writer(File::create(&ours_path)?, &data)
+        json_runtime::to_writer(File::create(&ours_path)?, &data).map_err(std::io::Error::from)
     })?;
     let theirs = best_of(20, || {
         let file = BufWriter::new(File::create(&serde_path)?);

@@ -39,9 +39,10 @@ use crate::{Format, JsonWriter};
 ///
 /// let t = Tweet { id: 1_234_567_890_123_456_789, reply_to: None, likes: 3 };
 /// assert_eq!(
-///     json_runtime::to_string(&t),
+///     json_runtime::to_string(&t)?,
 ///     r#"{"id":"1234567890123456789","reply_to":null,"likes":3}"#,
 /// );
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written with `as_string`",

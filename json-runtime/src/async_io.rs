@@ -16,6 +16,7 @@ use std::io;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use crate::buf::sizes::{STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
+use crate::error::Error;
 use crate::options::Options;
 use crate::sequences::{fill_array, fill_lines, ArrayState};
 use crate::to_json::ToJson;
@@ -133,26 +134,30 @@ where
 /// let mut out: Vec<u8> = Vec::new();
 /// json_runtime::to_async_writer(&mut out, &("a", [1, 2])).await?;
 /// assert_eq!(out, br#"["a",[1,2]]"#);
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// # }).unwrap();
 /// ```
-pub async fn to_async_writer<W, T>(writer: W, value: &T) -> io::Result<()>
+pub async fn to_async_writer<W, T>(writer: W, value: &T) -> Result<(), Error>
 where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    value_to_async_writer::<Compact, W, T>(writer, value, &Config::DEFAULT).await
+    value_to_async_writer::<Compact, W, T>(writer, value, &Config::DEFAULT)
+        .await
+        .map_err(Error::from)
 }
 
 /// Writes `value` as pretty JSON, indented by two spaces, into a Tokio
 /// `AsyncWrite`, as [`to_async_writer`] does (a top-level sequence
 /// streams). Requires the `tokio` feature.
-pub async fn to_async_writer_pretty<W, T>(writer: W, value: &T) -> io::Result<()>
+pub async fn to_async_writer_pretty<W, T>(writer: W, value: &T) -> Result<(), Error>
 where
     W: AsyncWrite + Unpin,
     T: ToJson + ?Sized,
 {
-    value_to_async_writer::<Pretty, W, T>(writer, value, &Config::DEFAULT).await
+    value_to_async_writer::<Pretty, W, T>(writer, value, &Config::DEFAULT)
+        .await
+        .map_err(Error::from)
 }
 
 /// Streams the items of any iterator as one compact JSON array into a
@@ -162,8 +167,10 @@ where
 /// its contents are written with `write_all(..).await` and it is cleared.
 /// So memory holds one chunk plus the element being encoded, whatever the
 /// length, and a slow writer pauses the encoding. The bytes equal
-/// `serde_json::to_vec` of the collected items. The first error is
-/// returned at once; the rest of the iterator is not consumed.
+/// `serde_json::to_vec` of the collected items. The first error (an I/O
+/// error as the writer returned it, or an item refused as
+/// [`to_vec`](crate::to_vec) refuses it) is returned at once; the rest of
+/// the iterator is not consumed.
 ///
 /// The writer is flushed but not shut down. Requires the `tokio` feature.
 ///
@@ -173,29 +180,33 @@ where
 /// let mut out: Vec<u8> = Vec::new();
 /// json_runtime::to_async_writer_array(&mut out, squares).await?;
 /// assert_eq!(out, b"[1,4,9,16]");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// # }).unwrap();
 /// ```
-pub async fn to_async_writer_array<W, I>(writer: W, items: I) -> io::Result<()>
+pub async fn to_async_writer_array<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: AsyncWrite + Unpin,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Compact, W, I>(writer, items, &Config::DEFAULT).await
+    array_to_async_writer::<Compact, W, I>(writer, items, &Config::DEFAULT)
+        .await
+        .map_err(Error::from)
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
 /// two spaces, into a Tokio `AsyncWrite`: the bytes of
 /// `serde_json::to_vec_pretty` of the collected items, written in chunks as
 /// [`to_async_writer_array`] does. Requires the `tokio` feature.
-pub async fn to_async_writer_array_pretty<W, I>(writer: W, items: I) -> io::Result<()>
+pub async fn to_async_writer_array_pretty<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: AsyncWrite + Unpin,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_async_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT).await
+    array_to_async_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT)
+        .await
+        .map_err(Error::from)
 }
 
 /// Streams the items of any iterator as JSON Lines (one compact value and
@@ -209,16 +220,18 @@ where
 /// let mut out: Vec<u8> = Vec::new();
 /// json_runtime::to_async_writer_lines(&mut out, ["a", "b"]).await?;
 /// assert_eq!(out, b"\"a\"\n\"b\"\n");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// # }).unwrap();
 /// ```
-pub async fn to_async_writer_lines<W, I>(writer: W, items: I) -> io::Result<()>
+pub async fn to_async_writer_lines<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: AsyncWrite + Unpin,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    lines_to_async_writer(writer, items, &Config::DEFAULT).await
+    lines_to_async_writer(writer, items, &Config::DEFAULT)
+        .await
+        .map_err(Error::from)
 }
 
 /// The Tokio writers with these options (feature `tokio`).
@@ -233,45 +246,55 @@ impl Options<'_> {
     /// let mut out: Vec<u8> = Vec::new();
     /// Options::new().escape(Escape::Ascii).to_async_writer(&mut out, &["ü"]).await?;
     /// assert_eq!(out, br#"["\u00fc"]"#);
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// # }).unwrap();
     /// ```
-    pub async fn to_async_writer<W, T>(&self, writer: W, value: &T) -> io::Result<()>
+    pub async fn to_async_writer<W, T>(&self, writer: W, value: &T) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         T: ToJson + ?Sized,
     {
         if self.is_pretty() {
-            value_to_async_writer::<Pretty, W, T>(writer, value, self.config()).await
+            value_to_async_writer::<Pretty, W, T>(writer, value, self.config())
+                .await
+                .map_err(Error::from)
         } else {
-            value_to_async_writer::<Compact, W, T>(writer, value, self.config()).await
+            value_to_async_writer::<Compact, W, T>(writer, value, self.config())
+                .await
+                .map_err(Error::from)
         }
     }
 
     /// Streams the items of any iterator as one JSON array into a Tokio
     /// `AsyncWrite`, as [`to_async_writer_array`] does.
-    pub async fn to_async_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    pub async fn to_async_writer_array<W, I>(&self, writer: W, items: I) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         I: IntoIterator,
         I::Item: ToJson,
     {
         if self.is_pretty() {
-            array_to_async_writer::<Pretty, W, I>(writer, items, self.config()).await
+            array_to_async_writer::<Pretty, W, I>(writer, items, self.config())
+                .await
+                .map_err(Error::from)
         } else {
-            array_to_async_writer::<Compact, W, I>(writer, items, self.config()).await
+            array_to_async_writer::<Compact, W, I>(writer, items, self.config())
+                .await
+                .map_err(Error::from)
         }
     }
 
     /// Streams the items of any iterator as JSON Lines into a Tokio
     /// `AsyncWrite`, as [`to_async_writer_lines`] does. Each line is
     /// compact whatever the layout chosen.
-    pub async fn to_async_writer_lines<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    pub async fn to_async_writer_lines<W, I>(&self, writer: W, items: I) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         I: IntoIterator,
         I::Item: ToJson,
     {
-        lines_to_async_writer(writer, items, self.config()).await
+        lines_to_async_writer(writer, items, self.config())
+            .await
+            .map_err(Error::from)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::buf::sizes::INITIAL_CAPACITY;
 use crate::encode::into_string;
-use crate::error::{CanonicalError, CanonicalErrorKind};
+use crate::error::{CanonicalError, CanonicalErrorKind, Error};
 use crate::writer::{Canonical, Config, JsonWriter};
 use crate::ToJson;
 
@@ -30,8 +30,9 @@ use crate::ToJson;
 ///
 /// # Errors
 ///
-/// Where the value cannot be written without changing it, a
-/// [`CanonicalError`] says what and where (as a JSON Pointer):
+/// Where the value cannot be written without changing it, the [`Error`]
+/// holds a [`CanonicalError`] ([`Error::canonical_error`]) that says what
+/// and where (as a JSON Pointer):
 ///
 /// - an integer of magnitude above 2<sup>53</sup>
 ///   (9 007 199 254 740 992). Every integer up to that is exactly a double
@@ -44,7 +45,10 @@ use crate::ToJson;
 /// - two entries of one object with the same key (through `flatten`, or a
 ///   hand-written impl), which RFC 8785 forbids;
 /// - in a [`RawJson`](crate::RawJson), a string with an unpaired surrogate
-///   escape.
+///   escape;
+/// - a value written through serde that reports an error, as
+///   [`to_vec`](crate::to_vec) would return it
+///   ([`CanonicalErrorKind::Serialize`]).
 ///
 /// ```
 /// use json_runtime::ToJson;
@@ -63,20 +67,21 @@ use crate::ToJson;
 /// );
 ///
 /// let err = json_runtime::to_vec_canonical(&[f64::NAN]).unwrap_err();
-/// assert_eq!(err.pointer(), "/0");
-/// # Ok::<(), json_runtime::CanonicalError>(())
+/// assert_eq!(err.canonical_error().unwrap().pointer(), "/0");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, CanonicalError> {
+pub fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
     let buf = Vec::with_capacity(INITIAL_CAPACITY);
     let mut w = JsonWriter::<Canonical>::in_memory(&Config::DEFAULT, buf);
     value.write_json(&mut w);
     match w.take_canonical_error() {
-        Some(error) => Err(error),
+        Some(error) => Err(error.into()),
         None => w.into_result().map_err(|error| {
             CanonicalError::new(
                 CanonicalErrorKind::Serialize(error.to_string()),
                 String::new(),
             )
+            .into()
         }),
     }
 }
@@ -91,8 +96,8 @@ pub fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Canoni
 ///     json_runtime::to_string_canonical(&value)?,
 ///     r#"{"a":[1e+21,0,0.5],"b":[1,0.000001,1e-7]}"#,
 /// );
-/// # Ok::<(), json_runtime::CanonicalError>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_string_canonical<T: ToJson + ?Sized>(value: &T) -> Result<String, CanonicalError> {
+pub fn to_string_canonical<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
     to_vec_canonical(value).map(into_string)
 }

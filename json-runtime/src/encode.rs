@@ -23,36 +23,19 @@ pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
 }
 
 /// Streams `value` into `out` as `config` and `F` say, through a buffer of
-/// at most 512 KiB; the first error is returned and nothing is written to
-/// `out` after it.
+/// at most 512 KiB; the first error is returned (an I/O error as the
+/// writer returned it) and nothing is written to `out` after it.
 #[inline]
 pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
     config: &Config<'_>,
     mut out: W,
     value: &T,
-) -> io::Result<()> {
+) -> Result<(), Error> {
     let mut w = JsonWriter::<F>::streaming(config, &mut out);
     value.write_json(&mut w);
-    w.finish_io()
-}
-
-/// The output of an in-memory entry point, which has no `Result` to
-/// return an error in: like `ToString` when a `Display` impl fails, it
-/// panics, naming the error.
-pub(crate) fn expect_encoded(result: Result<Vec<u8>, Error>) -> Vec<u8> {
-    match result {
-        Ok(bytes) => bytes,
-        Err(error) => encoding_failed(&error),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn encoding_failed(error: &Error) -> ! {
-    panic!(
-        "a `Serialize` implementation returned an error while writing JSON: {error} \
-         (use `json_runtime::try_to_vec` or `to_writer` to get it as a `Result`)"
-    )
+    // A value's error reaches the sink as an `io::Error` holding it, which
+    // `From` unwraps again.
+    w.finish_io().map_err(Error::from)
 }
 
 /// Compact output, or pretty output whose indent is text, as a `String`;

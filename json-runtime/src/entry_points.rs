@@ -2,47 +2,62 @@
 
 use std::io;
 
-use crate::encode::{self, expect_encoded, into_string};
+use crate::encode::{self, into_string};
 use crate::error::Error;
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
-/// Encodes `value` as compact JSON.
+/// Encodes `value` as compact JSON, as `serde_json::to_vec` does.
 ///
 /// Nesting depth is bounded by the thread's stack, as in serde_json; see
 /// [Nesting depth](crate#nesting-depth).
 ///
 /// ```
-/// assert_eq!(json_runtime::to_vec(&vec![1, 2]), b"[1,2]");
+/// assert_eq!(json_runtime::to_vec(&vec![1, 2])?, b"[1,2]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
-/// # Panics
+/// # Errors
 ///
-/// If a value written through serde (see [`Serde`](crate::Serde)) reports an
-/// [`Error`](crate::Error), as `ToString` panics when a `Display` impl fails. Values
-/// written by `ToJson` impls alone never fail. [`try_to_vec`] returns the
-/// error instead.
-pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    expect_encoded(encode::to_vec::<Compact, T>(&Config::DEFAULT, value))
+/// Values written by `ToJson` impls alone never fail. A value written
+/// through serde (a field that falls back to its `Serialize` impl, or
+/// [`Serde`](crate::Serde)) may be refused as serde_json refuses it (a map
+/// key that is not a string), or report an error of its own; the
+/// [`Error`] has serde_json's message.
+///
+/// ```
+/// use std::collections::HashMap;
+///
+/// #[derive(json_runtime::ToJson, serde::Serialize)]
+/// struct Grid {
+///     // Tuple keys have no `ToJsonKey` impl: the field falls back to serde.
+///     cells: HashMap<(u8, u8), u8>,
+/// }
+///
+/// let grid = Grid { cells: HashMap::from([((0, 1), 7)]) };
+/// let error = json_runtime::to_vec(&grid).unwrap_err();
+/// assert_eq!(error.to_string(), serde_json::to_vec(&grid).unwrap_err().to_string());
+/// assert_eq!(error.to_string(), "key must be a string");
+/// ```
+pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    encode::to_vec::<Compact, T>(&Config::DEFAULT, value)
 }
 
-/// Encodes `value` as compact JSON text.
+/// Encodes `value` as compact JSON text, as `serde_json::to_string` does.
+/// Errors as in [`to_vec`].
 ///
 /// ```
-/// assert_eq!(json_runtime::to_string(&("a", 1.5)), r#"["a",1.5]"#);
+/// assert_eq!(json_runtime::to_string(&("a", 1.5))?, r#"["a",1.5]"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-///
-/// # Panics
-///
-/// As [`to_vec`]; [`try_to_string`] returns the error instead.
-pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
-    into_string(to_vec(value))
+pub fn to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
+    to_vec(value).map(into_string)
 }
 
-/// Encodes `value` as compact JSON, or returns the [`Error`](crate::Error) a value
-/// written through serde reported. Without such values it is [`to_vec`].
+/// [`to_vec`], from when `to_vec` returned the bytes alone.
 ///
 /// ```
+/// # #![allow(deprecated)]
 /// use std::sync::{Arc, Mutex};
 ///
 /// use json_runtime::Serde;
@@ -60,62 +75,81 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
 /// let error = json_runtime::try_to_vec(&Serde(&*shared)).unwrap_err();
 /// assert_eq!(error.to_string(), "lock poison error while serializing");
 /// ```
+#[deprecated(note = "`to_vec` returns a `Result` now: call `json_runtime::to_vec`")]
 pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    encode::to_vec::<Compact, T>(&Config::DEFAULT, value)
+    to_vec(value)
 }
 
-/// Encodes `value` as compact JSON text, or returns the [`Error`](crate::Error) a value
-/// written through serde reported, as [`try_to_vec`].
+/// [`to_string`], from when `to_string` returned the text alone.
+#[deprecated(note = "`to_string` returns a `Result` now: call `json_runtime::to_string`")]
 pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
-    try_to_vec(value).map(into_string)
+    to_string(value)
 }
 
-/// Streams `value` as compact JSON into `writer`.
+/// Streams `value` as compact JSON into `writer`, as
+/// `serde_json::to_writer` does.
 ///
 /// Output goes through an internal buffer that never holds more than
 /// 512 KiB, however large the document and whatever it holds (a long
 /// string is escaped in pieces; see [Memory](crate#memory)). The writer is
-/// flushed at the end. The first I/O error is returned and nothing is
-/// written to `writer` after it; the value itself is still encoded to its
-/// end, into a buffer that is dropped. Wrapping `writer` in a `BufWriter` is unnecessary. Nesting depth is
-/// bounded by the thread's stack, as in [`to_vec`]. To replace a file
-/// safely, see [`write_file`](crate::write_file); for a sequence that is not in memory, see
+/// flushed at the end. Wrapping `writer` in a `BufWriter` is unnecessary.
+/// Nesting depth is bounded by the thread's stack, as in [`to_vec`]. To
+/// replace a file safely, see [`write_file`](crate::write_file); for a
+/// sequence that is not in memory, see
 /// [`to_writer_array`](crate::to_writer_array).
 ///
 /// ```
 /// let mut out = Vec::new();
 /// json_runtime::to_writer(&mut out, &[true, false])?;
 /// assert_eq!(out, b"[true,false]");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> io::Result<()> {
+///
+/// # Errors
+///
+/// The first error is returned and nothing is written to `writer` after
+/// it: an I/O error of the writer, as the writer returned it (see
+/// [`Error::io_error`]), or a value refused as in [`to_vec`]. The value
+/// itself is still encoded to its end, into a buffer that is dropped.
+pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
     encode::to_writer::<Compact, W, T>(&Config::DEFAULT, writer, value)
 }
 
-/// Encodes `value` as pretty JSON, indented by two spaces.
+/// Encodes `value` as pretty JSON, indented by two spaces, as
+/// `serde_json::to_vec_pretty` does. Errors as in [`to_vec`].
 ///
 /// ```
-/// assert_eq!(json_runtime::to_vec_pretty(&[1]), b"[\n  1\n]");
+/// assert_eq!(json_runtime::to_vec_pretty(&[1])?, b"[\n  1\n]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-///
-/// # Panics
-///
-/// As [`to_vec`].
-pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    expect_encoded(encode::to_vec::<Pretty, T>(&Config::DEFAULT, value))
+pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    encode::to_vec::<Pretty, T>(&Config::DEFAULT, value)
 }
 
-/// Encodes `value` as pretty JSON text, indented by two spaces.
+/// Encodes `value` as pretty JSON text, indented by two spaces, as
+/// `serde_json::to_string_pretty` does. Errors as in [`to_vec`].
 ///
-/// # Panics
-///
-/// As [`to_vec`].
-pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
-    into_string(to_vec_pretty(value))
+/// ```
+/// assert_eq!(json_runtime::to_string_pretty(&[1])?, "[\n  1\n]");
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
+    to_vec_pretty(value).map(into_string)
 }
 
-/// Streams `value` as pretty JSON, indented by two spaces, into `writer`.
-/// Errors behave as in [`to_writer`].
-pub fn to_writer_pretty<W: io::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> io::Result<()> {
+/// Streams `value` as pretty JSON, indented by two spaces, into `writer`,
+/// as `serde_json::to_writer_pretty` does. Errors behave as in
+/// [`to_writer`].
+///
+/// ```
+/// let mut out = Vec::new();
+/// json_runtime::to_writer_pretty(&mut out, &[1])?;
+/// assert_eq!(out, b"[\n  1\n]");
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn to_writer_pretty<W: io::Write, T: ToJson + ?Sized>(
+    writer: W,
+    value: &T,
+) -> Result<(), Error> {
     encode::to_writer::<Pretty, W, T>(&Config::DEFAULT, writer, value)
 }

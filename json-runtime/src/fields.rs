@@ -72,7 +72,8 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 /// }
 ///
 /// let pin = Pin { label: "home".into(), at: Point { x: 1, y: 2 } };
-/// assert_eq!(json_runtime::to_string(&pin), r#"{"label":"home","x":1,"y":2}"#);
+/// assert_eq!(json_runtime::to_string(&pin)?, r#"{"label":"home","x":1,"y":2}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into a JSON object",

@@ -2,9 +2,7 @@
 //! same folder, which is synced and then renamed over the target, so a
 //! reader sees either the old file or the new one, never a part.
 
-use std::error::Error;
 use std::ffi::{OsStr, OsString};
-use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{BuildHasher, RandomState};
 use std::io;
@@ -13,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use crate::encode;
+use crate::error::{Error, WriteFileError};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
@@ -46,12 +45,14 @@ use crate::writer::{Compact, Config, Pretty};
 ///
 /// # Errors
 ///
-/// Every error is an [`io::Error`] of the kind of the failure underneath,
-/// wrapping a [`WriteFileError`] that names the path, with the message
-/// `writing {path}: {error}`. The original error, with its
+/// Every error holds a [`WriteFileError`] that names the path, with the
+/// message `writing {path}: {error}`, and is classified by the failure
+/// underneath (an I/O error, or a value refused as
+/// [`to_vec`](crate::to_vec) refuses it). The original error, with its
 /// [`raw_os_error`](io::Error::raw_os_error) or the custom error that
 /// [`write_file_with`]'s closure returned, is reached through
-/// [`WriteFileError::of`]:
+/// [`Error::write_file_error`], or, once converted to an `io::Error` (of
+/// the same kind), through [`WriteFileError::of`]:
 ///
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-{}", std::process::id()));
@@ -64,15 +65,20 @@ use crate::writer::{Compact, Config, Pretty};
 ///
 /// // A failure names the path and keeps the system's error.
 /// let err = json_runtime::write_file(dir.join("missing/x.json"), &1).unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+/// assert_eq!(err.io_error_kind(), Some(std::io::ErrorKind::NotFound));
 /// assert!(err.to_string().starts_with("writing "));
-/// let cause = WriteFileError::of(&err).unwrap();
+/// let cause = err.write_file_error().unwrap();
 /// assert!(cause.path().ends_with("missing/x.json"));
 /// assert!(cause.io_error().raw_os_error().is_some());
+///
+/// // In a function returning `io::Result`, `?` keeps the kind and the path.
+/// let err = std::io::Error::from(err);
+/// assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+/// assert!(WriteFileError::of(&err).unwrap().path().ends_with("missing/x.json"));
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io::Result<()> {
+pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> Result<(), Error> {
     write_file_with(path, |file| {
         encode::to_writer::<Compact, _, T>(&Config::DEFAULT, file, value)
     })
@@ -88,9 +94,12 @@ pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io:
 /// json_runtime::write_file_pretty(&path, &[1, 2])?;
 /// assert_eq!(std::fs::read(&path)?, b"[\n  1,\n  2\n]");
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> io::Result<()> {
+pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(
+    path: P,
+    value: &T,
+) -> Result<(), Error> {
     write_file_with(path, |file| {
         encode::to_writer::<Pretty, _, T>(&Config::DEFAULT, file, value)
     })
@@ -103,7 +112,8 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T)
 /// it was and the temporary file is removed.
 ///
 /// Use it for the other encoders, such as JSON Lines or a pretty layout
-/// with another indent:
+/// with another indent. The closure returns the encoders' [`Error`]; `?`
+/// turns an `io::Error` into one there:
 ///
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-with-{}", std::process::id()));
@@ -114,7 +124,7 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T)
 /// })?;
 /// assert_eq!(std::fs::read(&path)?, b"[[\"id\",1]]\n[[\"id\",2]]\n[[\"id\",3]]\n");
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// An error the closure returns comes back inside a [`WriteFileError`],
@@ -123,8 +133,6 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T)
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-with-err-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir)?;
-/// use json_runtime::WriteFileError;
-///
 /// #[derive(Debug)]
 /// struct Checksum;
 /// impl std::fmt::Display for Checksum {
@@ -135,105 +143,25 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T)
 /// impl std::error::Error for Checksum {}
 ///
 /// let err = json_runtime::write_file_with(dir.join("a.json"), |_| {
-///     Err(std::io::Error::new(std::io::ErrorKind::InvalidData, Checksum))
+///     Err(std::io::Error::new(std::io::ErrorKind::InvalidData, Checksum).into())
 /// })
 /// .unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
-/// let inner = WriteFileError::of(&err).unwrap().io_error();
+/// assert_eq!(err.io_error_kind(), Some(std::io::ErrorKind::InvalidData));
+/// let inner = err.write_file_error().unwrap().io_error();
 /// assert!(inner.get_ref().unwrap().downcast_ref::<Checksum>().is_some());
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn write_file_with<P, W>(path: P, write: W) -> io::Result<()>
+pub fn write_file_with<P, W>(path: P, write: W) -> Result<(), Error>
 where
     P: AsRef<Path>,
-    W: FnOnce(&mut File) -> io::Result<()>,
+    W: FnOnce(&mut File) -> Result<(), Error>,
 {
     let path = path.as_ref();
-    replace(path, write).map_err(|error| WriteFileError::wrap(path, error))
-}
-
-/// What [`write_file`], [`write_file_pretty`], [`write_file_with`] and
-/// [`Options::write_file`](crate::Options::write_file) return on failure,
-/// inside an [`io::Error`] of the same [`kind`](io::Error::kind): the
-/// path, and the original error, unchanged.
-///
-/// The `io::Error` these functions return is a custom one, so its own
-/// [`raw_os_error`](io::Error::raw_os_error) is `None`; the operating
-/// system's error code, or a custom error returned by `write_file_with`'s
-/// closure, is on [`io_error`](Self::io_error). Reach this type with
-/// [`WriteFileError::of`], or take it out with
-/// `err.into_inner().and_then(|e| e.downcast::<WriteFileError>().ok())`.
-///
-/// Its message is `writing {path}: {error}`, so printing the `io::Error`
-/// alone says what failed; [`source`](Error::source) also returns the
-/// original error, for reporters that walk the chain.
-///
-/// ```
-/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-err-{}", std::process::id()));
-/// # std::fs::create_dir_all(&dir)?;
-/// use json_runtime::WriteFileError;
-///
-/// // A folder where the file should be: the rename fails.
-/// let path = dir.join("taken");
-/// std::fs::create_dir_all(path.join("inside"))?;
-/// let err = json_runtime::write_file(&path, &1).unwrap_err();
-/// let cause: Box<WriteFileError> = err.into_inner().unwrap().downcast().unwrap();
-/// assert_eq!(cause.path(), path);
-/// assert!(cause.into_io_error().raw_os_error().is_some());
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
-/// ```
-#[derive(Debug)]
-pub struct WriteFileError {
-    path: PathBuf,
-    error: io::Error,
-}
-
-impl WriteFileError {
-    fn wrap(path: &Path, error: io::Error) -> io::Error {
-        let kind = error.kind();
-        let error = WriteFileError {
-            path: path.to_owned(),
-            error,
-        };
-        io::Error::new(kind, error)
-    }
-
-    /// The `WriteFileError` inside an error returned by [`write_file`] or
-    /// its siblings; `None` for any other error.
-    pub fn of(error: &io::Error) -> Option<&WriteFileError> {
-        error.get_ref()?.downcast_ref()
-    }
-
-    /// The path that was being written.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// The error that stopped the write, as it was returned: by the
-    /// operating system (with its [`raw_os_error`](io::Error::raw_os_error)),
-    /// by the encoder's writer, or by `write_file_with`'s closure.
-    pub fn io_error(&self) -> &io::Error {
-        &self.error
-    }
-
-    /// The original error, by value.
-    pub fn into_io_error(self) -> io::Error {
-        self.error
-    }
-}
-
-impl fmt::Display for WriteFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "writing {}: {}", self.path.display(), self.error)
-    }
-}
-
-impl Error for WriteFileError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        Some(&self.error)
-    }
+    // An I/O error comes back out of `io::Error::from` as it went in; a
+    // value's error as an `InvalidData` error holding it.
+    replace(path, |file| write(file).map_err(io::Error::from))
+        .map_err(|error| WriteFileError::new(path, error).into())
 }
 
 /// Removes the temporary files that [`write_file`] and its siblings left
@@ -601,10 +529,10 @@ mod tests {
         fs::write(&path, b"old").unwrap();
         let err = write_file_with(&path, |file| {
             io::Write::write_all(file, b"[1,2,")?;
-            Err(io::Error::other("disk full"))
+            Err(io::Error::other("disk full").into())
         })
         .unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::Other);
+        assert_eq!(err.io_error_kind(), Some(io::ErrorKind::Other));
         assert_eq!(
             err.to_string(),
             format!("writing {}: disk full", path.display())
@@ -621,7 +549,7 @@ mod tests {
         let err = replace(Path::new(""), |_| Ok(())).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         let err = write_file_with("/", |_| Ok(())).unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidInput));
         assert!(err.to_string().starts_with("writing /: "), "{err}");
         assert_eq!(split(Path::new("a.json")).unwrap().0, Path::new("."));
     }

@@ -20,9 +20,10 @@
 //!
 //! let college = College { name: "Cambrian".into(), no_of_students: 650, is_public: true };
 //! assert_eq!(
-//!     json_runtime::to_string(&college),
+//!     json_runtime::to_string(&college)?,
 //!     r#"{"Name":"Cambrian","NoOfStudents":650,"IsPublic":true}"#,
 //! );
+//! # Ok::<(), json_runtime::Error>(())
 //! ```
 //!
 //! # Entry points
@@ -47,20 +48,44 @@
 //! ([`Options::sort_keys`]); and pretty output with short arrays of scalars
 //! on one line ([`PrettyFormatter::inline_arrays`]).
 //!
-//! In-memory encoding of `ToJson` values cannot fail, so those functions
-//! return no `Result`. [`to_writer`] streams through a buffer of at most
-//! 512 KiB (see [Memory](#memory)) and returns the first I/O error; nothing
-//! is written to the writer after it.
+//! Every entry point returns a `Result` with one error type, [`Error`], as
+//! serde_json's return `serde_json::Error`: `?` turns it into a
+//! `serde_json::Error` (feature `serde_json`), an `io::Error` or a boxed
+//! error, so serde_json call sites compile with only the path changed.
+//! Values written by `ToJson` impls alone never fail in memory; only I/O
+//! and values written through serde can (below). [`to_writer`] streams
+//! through a buffer of at most 512 KiB (see [Memory](#memory)) and returns
+//! the first error, the writer's own `io::Error` kept whole inside;
+//! nothing is written to the writer after it.
+//!
+//! ```
+//! # #[cfg(feature = "serde_json")] {
+//! use json_runtime::ToJson;
+//!
+//! #[derive(ToJson, serde::Serialize)]
+//! struct Reply {
+//!     ok: bool,
+//! }
+//!
+//! // Written for serde_json; only the path changed (the conversion into
+//! // `serde_json::Error` needs the `serde_json` feature).
+//! fn body(reply: &Reply) -> serde_json::Result<String> {
+//!     let text = json_runtime::to_string(reply)?;
+//!     Ok(text)
+//! }
+//! assert_eq!(body(&Reply { ok: true }).unwrap(), r#"{"ok":true}"#);
+//! # }
+//! ```
 //!
 //! # Types that implement only `serde::Serialize`
 //!
 //! With the default `serde` feature, [`Serde`] writes any `Serialize`
 //! value with serde_json's bytes, and derived fields whose types implement
 //! only `Serialize` are written that way by themselves (see the derive's
-//! docs, [`ToJson`](derive@ToJson)). A `Serialize` impl can fail:
-//! [`to_writer`] and the other streaming functions then return an
-//! [`Error`] inside an `io::Error`, [`try_to_vec`] returns it, and
-//! [`to_vec`] panics.
+//! docs, [`ToJson`](derive@ToJson)). A `Serialize` impl can fail, and
+//! serde_json's rules refuse some values (a map whose keys are not
+//! strings): every entry point then returns the [`Error`], with
+//! serde_json's message, and never panics.
 //!
 //! # Sequences, files and async writers
 //!
@@ -212,13 +237,14 @@
 //!     license: Either::Right(vec!["MIT", "Apache-2.0"]),
 //! };
 //! assert_eq!(
-//!     json_runtime::to_string(&release),
+//!     json_runtime::to_string(&release)?,
 //!     concat!(
 //!         r#"{"version":"1.2.3-rc.1","homepage":"https://example.com/json","#,
 //!         r#""files_by_price":{"19.99":["bin/json"]},"license":{"Right":["MIT","Apache-2.0"]}}"#,
 //!     ),
 //! );
 //! # }
+//! # Ok::<(), json_runtime::Error>(())
 //! ```
 
 #![deny(missing_docs)]
@@ -277,15 +303,14 @@ pub use async_io::{
 };
 pub use canonical::{to_string_canonical, to_vec_canonical};
 pub use entry_points::{
-    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, try_to_string,
-    try_to_vec,
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty,
 };
-pub use error::{CanonicalError, CanonicalErrorKind, Error};
+#[allow(deprecated)]
+pub use entry_points::{try_to_string, try_to_vec};
+pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileError};
 pub use escape::Escape;
 pub use fields::ToJsonFields;
-pub use file::{
-    remove_stale_temp_files, write_file, write_file_pretty, write_file_with, WriteFileError,
-};
+pub use file::{remove_stale_temp_files, write_file, write_file_pretty, write_file_with};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;
 pub use raw::{to_raw_json, RawJson, RawJsonError};
@@ -382,8 +407,9 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///     mirrors: vec![],
 /// };
 /// let expected = r#"{"title":"docs","url":"https://docs.rs/","mirrors":[]}"#;
-/// assert_eq!(json_runtime::to_string(&link), expected);
+/// assert_eq!(json_runtime::to_string(&link)?, expected);
 /// assert_eq!(serde_json::to_string(&link).unwrap(), expected);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// The compiler makes the choice for each field (the expansion calls
@@ -429,8 +455,9 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///
 /// let t = Timeout { connect: Duration::new(1, 5), read: Duration::new(2, 0) };
 /// let expected = r#"{"connect":{"secs":1,"nanos":5},"read":{"secs":2,"nanos":0}}"#;
-/// assert_eq!(json_runtime::to_string(&t), expected);
+/// assert_eq!(json_runtime::to_string(&t)?, expected);
 /// assert_eq!(serde_json::to_string(&t).unwrap(), expected);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # Enum representations
@@ -456,8 +483,9 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///     Empty,
 /// }
 ///
-/// assert_eq!(json_runtime::to_string(&Shape::Circle { radius: 1.5 }), r#"{"type":"circle","radius":1.5}"#);
-/// assert_eq!(json_runtime::to_string(&Shape::Empty), r#"{"type":"empty"}"#);
+/// assert_eq!(json_runtime::to_string(&Shape::Circle { radius: 1.5 })?, r#"{"type":"circle","radius":1.5}"#);
+/// assert_eq!(json_runtime::to_string(&Shape::Empty)?, r#"{"type":"empty"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # `serialize_with` and `with`
@@ -520,8 +548,9 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///
 /// let e = Event { name: "leap".into(), at: UNIX_EPOCH + Duration::from_secs(951_782_400) };
 /// let expected = r#"{"name":"leap","at":"2000-02-29T00:00:00Z"}"#;
-/// assert_eq!(json_runtime::to_string(&e), expected);
+/// assert_eq!(json_runtime::to_string(&e)?, expected);
 /// assert_eq!(serde_json::to_string(&e).unwrap(), expected);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # `flatten`
@@ -557,7 +586,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// }
 ///
 /// let r = Request { query: "q".into(), paging: Paging { page: 2 }, extra: BTreeMap::from([("x".into(), 1)]) };
-/// assert_eq!(json_runtime::to_string(&r), r#"{"query":"q","page":2,"x":1}"#);
+/// assert_eq!(json_runtime::to_string(&r)?, r#"{"query":"q","page":2,"x":1}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # `skip_serializing_none`
@@ -580,13 +610,14 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// }
 ///
 /// let t = Teacher { name: "John".into(), courses: None };
-/// assert_eq!(json_runtime::to_string(&t), r#"{"name":"John"}"#);
+/// assert_eq!(json_runtime::to_string(&t)?, r#"{"name":"John"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # Where the output differs from serde_json
 ///
-/// Where serde_json returns an error at run time, this library, which
-/// cannot fail in memory, writes something instead: a skipped variant is
+/// Where serde_json returns an error at run time, this library writes
+/// something instead: a skipped variant is
 /// `null`, and `"null"` as a map key; a NaN or infinite float map key is
 /// `"NaN"`, `"Infinity"` or `"-Infinity"`; a flattened `serde_json::Value`
 /// that is not an object (nor `null`) writes no entry; an internally

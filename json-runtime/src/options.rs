@@ -4,7 +4,7 @@
 use std::io;
 use std::path::Path;
 
-use crate::encode::{self, expect_encoded, into_text};
+use crate::encode::{self, into_text};
 use crate::error::Error;
 use crate::escape::Escape;
 use crate::file::write_file_with;
@@ -33,9 +33,9 @@ use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 /// use json_runtime::{Escape, Options};
 ///
 /// let v = vec!["<b>"];
-/// assert_eq!(Options::new().to_string(&v), r#"["<b>"]"#);
+/// assert_eq!(Options::new().to_string(&v)?, r#"["<b>"]"#);
 /// assert_eq!(
-///     Options::new().escape(Escape::HtmlSafe).pretty().to_string(&v),
+///     Options::new().escape(Escape::HtmlSafe).pretty().to_string(&v)?,
 ///     "[\n  \"\\u003cb\\u003e\"\n]",
 /// );
 ///
@@ -46,7 +46,7 @@ use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 /// out.clear();
 /// Options::new().escape(Escape::Ascii).to_writer_lines(&mut out, ["é", "ß"])?;
 /// assert_eq!(out, b"\"\\u00e9\"\n\"\\u00df\"\n");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Options<'a> {
@@ -122,16 +122,17 @@ impl<'a> Options<'a> {
     ///
     /// let scores = HashMap::from([("carol", 3), ("alice", 1), ("bob", 2)]);
     /// assert_eq!(
-    ///     Options::new().sort_keys(true).to_string(&scores),
+    ///     Options::new().sort_keys(true).to_string(&scores)?,
     ///     r#"{"alice":1,"bob":2,"carol":3}"#,
     /// );
     ///
     /// let ids = HashMap::from([(10, "ten"), (9, "nine")]);
     /// let ports = HashSet::from([8080, 443, 80]);
     /// assert_eq!(
-    ///     Options::new().sort_keys(true).to_string(&(ids, ports)),
+    ///     Options::new().sort_keys(true).to_string(&(ids, ports))?,
     ///     r#"[{"9":"nine","10":"ten"},[80,443,8080]]"#,
     /// );
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn sort_keys(mut self, sort: bool) -> Self {
         self.config.sort_keys = sort;
@@ -148,9 +149,10 @@ impl<'a> Options<'a> {
     ///
     /// let grid = vec![vec![1, 2, 3], vec![4, 5, 6]];
     /// assert_eq!(
-    ///     Options::new().pretty().inline_arrays(80).to_string(&grid),
+    ///     Options::new().pretty().inline_arrays(80).to_string(&grid)?,
     ///     "[\n  [1, 2, 3],\n  [4, 5, 6]\n]",
     /// );
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn inline_arrays(mut self, max_width: usize) -> Self {
         self.config.inline_arrays = Some(max_width);
@@ -187,20 +189,8 @@ impl<'a> Options<'a> {
         self.pretty
     }
 
-    /// Encodes `value` as JSON.
-    ///
-    /// # Panics
-    ///
-    /// As [`to_vec`](crate::to_vec), if a value written through serde
-    /// reports an error.
-    pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
-        expect_encoded(self.try_to_vec(value))
-    }
-
-    /// Encodes `value` as JSON, or returns the error a value written
-    /// through serde reported (for the web responders, which answer it
-    /// with a 500).
-    pub(crate) fn try_to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+    /// Encodes `value` as JSON. Errors as in [`to_vec`](crate::to_vec).
+    pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
         if self.pretty {
             encode::to_vec::<Pretty, T>(&self.config, value)
         } else {
@@ -210,12 +200,10 @@ impl<'a> Options<'a> {
 
     /// Encodes `value` as JSON text. A non-UTF-8 indent is replaced
     /// lossily, as in [`PrettyFormatter::to_string`](crate::PrettyFormatter::to_string).
-    ///
-    /// # Panics
-    ///
-    /// As [`to_vec`](Self::to_vec).
-    pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
-        into_text(self.to_vec(value), &self.config)
+    /// Errors as in [`to_vec`](crate::to_vec).
+    pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> Result<String, Error> {
+        self.to_vec(value)
+            .map(|bytes| into_text(bytes, &self.config))
     }
 
     /// Streams `value` as JSON into `writer`. Memory and errors behave as in
@@ -224,7 +212,7 @@ impl<'a> Options<'a> {
         &self,
         writer: W,
         value: &T,
-    ) -> io::Result<()> {
+    ) -> Result<(), Error> {
         if self.pretty {
             encode::to_writer::<Pretty, W, T>(&self.config, writer, value)
         } else {
@@ -241,9 +229,9 @@ impl<'a> Options<'a> {
     /// let mut out = Vec::new();
     /// Options::new().escape(Escape::HtmlSafe).to_writer_array(&mut out, ["<a>", "&"])?;
     /// assert_eq!(out, br#"["\u003ca\u003e","\u0026"]"#);
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
-    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> Result<(), Error>
     where
         W: io::Write,
         I: IntoIterator,
@@ -254,18 +242,19 @@ impl<'a> Options<'a> {
         } else {
             array_to_writer::<Compact, W, I>(writer, items, &self.config)
         }
+        .map_err(Error::from)
     }
 
     /// Streams the items of any iterator as JSON Lines into `writer`, as
     /// [`to_writer_lines`](crate::to_writer_lines) does. Each line is
     /// compact whatever the layout chosen: JSON Lines has one value a line.
-    pub fn to_writer_lines<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    pub fn to_writer_lines<W, I>(&self, writer: W, items: I) -> Result<(), Error>
     where
         W: io::Write,
         I: IntoIterator,
         I::Item: ToJson,
     {
-        lines_to_writer(writer, items, &self.config)
+        lines_to_writer(writer, items, &self.config).map_err(Error::from)
     }
 
     /// Writes `value` to the file at `path`, replacing it safely as
@@ -280,13 +269,13 @@ impl<'a> Options<'a> {
     /// Options::new().escape(Escape::Ascii).pretty().write_file(&path, &["Zoë"])?;
     /// assert_eq!(std::fs::read(&path)?, b"[\n  \"Zo\\u00eb\"\n]");
     /// # std::fs::remove_dir_all(&dir)?;
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(
         &self,
         path: P,
         value: &T,
-    ) -> io::Result<()> {
+    ) -> Result<(), Error> {
         write_file_with(path, |file| self.to_writer(file, value))
     }
 }

@@ -22,9 +22,10 @@
 //! let products: Vec<Product> =
 //!     (0..100_000).map(|id| Product { id, name: format!("product {id}") }).collect();
 //!
-//! let parallel = json_runtime::par::to_vec(&products);
-//! assert_eq!(parallel, json_runtime::to_vec(&products));
+//! let parallel = json_runtime::par::to_vec(&products)?;
+//! assert_eq!(parallel, json_runtime::to_vec(&products)?);
 //! assert!(parallel.starts_with(br#"[{"id":0,"name":"product 0"},{"id":1,"#));
+//! # Ok::<(), json_runtime::Error>(())
 //! ```
 //!
 //! # How it works
@@ -65,9 +66,12 @@
 //!
 //! # Errors and panics
 //!
-//! In-memory encoding cannot fail. The streaming forms return the first I/O
-//! error, write nothing after it and start no further chunk (the chunks
-//! already being encoded run to their end and are dropped). A panic in an
+//! Every function returns a [`Result`], with the [`Error`] of the
+//! sequential functions: an element refused as [`crate::to_vec`] refuses
+//! it, and for the streaming forms an I/O error as the writer returned
+//! it. After the first error nothing more is written and no further chunk
+//! is started (the chunks already being encoded run to their end and are
+//! dropped). A panic in an
 //! element's `ToJson` impl reaches the caller, as rayon propagates it;
 //! [`write_file`] then leaves the old file in place.
 //!
@@ -91,7 +95,6 @@ use rayon::iter::{IndexedParallelIterator, IntoParallelIterator};
 
 use crate::buf::growth;
 use crate::buf::sizes::INITIAL_CAPACITY;
-use crate::encode::expect_encoded;
 use crate::error::Error;
 use crate::options::Options;
 use crate::sequences::{fill_array, ArrayState, Framing};
@@ -132,16 +135,16 @@ const PROBE_ELEMENTS: usize = 16;
 ///
 /// // Computed in parallel and never collected.
 /// let squares = (0..1_000_000u32).into_par_iter().map(|i| u64::from(i) * u64::from(i));
-/// let json = Encoder::array().to_vec(squares);
+/// let json = Encoder::array().to_vec(squares)?;
 /// assert!(json.starts_with(b"[0,1,4,9,16,"));
 ///
 /// let mut lines = Vec::new();
 /// Encoder::lines().to_writer(&mut lines, (1..4).into_par_iter().map(|id| [("id", id)]))?;
 /// assert_eq!(lines, b"[[\"id\",1]]\n[[\"id\",2]]\n[[\"id\",3]]\n");
 ///
-/// let tabs = Encoder::pretty_with_indent(b"\t").to_vec(&[1, 2][..]);
+/// let tabs = Encoder::pretty_with_indent(b"\t").to_vec(&[1, 2][..])?;
 /// assert_eq!(tabs, b"[\n\t1,\n\t2\n]");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Encoder<'a> {
@@ -195,9 +198,10 @@ impl<'a> Encoder<'a> {
     ///
     /// let tags = vec!["<b>"; 10_000];
     /// let options = Options::new().escape(Escape::HtmlSafe).indent(b"\t");
-    /// let json = Encoder::with_options(options).to_vec(&tags);
-    /// assert_eq!(json, options.to_vec(&tags));
+    /// let json = Encoder::with_options(options).to_vec(&tags)?;
+    /// assert_eq!(json, options.to_vec(&tags)?);
     /// assert!(json.starts_with(b"[\n\t\"\\u003cb\\u003e\",\n\t"));
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn with_options(options: Options<'a>) -> Self {
         Encoder {
@@ -222,7 +226,7 @@ impl<'a> Encoder<'a> {
     /// let mut out = Vec::new();
     /// Encoder::lines_with_options(Options::new().escape(Escape::Ascii)).to_writer(&mut out, &names)?;
     /// assert_eq!(out, b"\"Zo\\u00eb\"\n".repeat(3));
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn lines_with_options(options: Options<'a>) -> Self {
         Encoder {
@@ -242,8 +246,9 @@ impl<'a> Encoder<'a> {
         self
     }
 
-    /// Encodes `items` into a new `Vec`.
-    pub fn to_vec<I>(&self, items: I) -> Vec<u8>
+    /// Encodes `items` into a new `Vec`. Errors as in
+    /// [`crate::to_vec`].
+    pub fn to_vec<I>(&self, items: I) -> Result<Vec<u8>, Error>
     where
         I: IntoParallelIterator,
         I::Iter: IndexedParallelIterator,
@@ -258,22 +263,17 @@ impl<'a> Encoder<'a> {
             sink: &mut ToVec(&mut out),
         });
         // Writing to a `Vec` cannot fail; only a value written through
-        // serde can, and then this panics as `json_runtime::to_vec` does.
-        if let Err(error) = result {
-            match error.into_inner().map(|inner| inner.downcast::<Error>()) {
-                Some(Ok(error)) => {
-                    expect_encoded(Err(*error));
-                }
-                _ => unreachable!("writing to a Vec cannot fail"),
-            }
-        }
-        out
+        // serde can, and its error comes back through the `io::Error`.
+        result.map_err(Error::from)?;
+        Ok(out)
     }
 
     /// Streams `items` into `writer`, in bounded memory (see
-    /// [Memory](self#memory)), and flushes it. The first I/O error is
-    /// returned, and nothing is written after it.
-    pub fn to_writer<W, I>(&self, mut writer: W, items: I) -> io::Result<()>
+    /// [Memory](self#memory)), and flushes it. The first error (an I/O
+    /// error as the writer returned it, or an item refused as
+    /// [`crate::to_vec`] refuses it) is returned, and nothing is written
+    /// after it.
+    pub fn to_writer<W, I>(&self, mut writer: W, items: I) -> Result<(), Error>
     where
         W: io::Write,
         I: IntoParallelIterator,
@@ -287,13 +287,13 @@ impl<'a> Encoder<'a> {
             len,
             sink: &mut ToWriter(&mut writer),
         })?;
-        writer.flush()
+        Ok(writer.flush()?)
     }
 
     /// Writes `items` to the file at `path`, replacing it safely as
     /// [`crate::write_file`] does: through a temporary file in the same
     /// folder, synced and renamed over `path` only once all is written.
-    pub fn write_file<P, I>(&self, path: P, items: I) -> io::Result<()>
+    pub fn write_file<P, I>(&self, path: P, items: I) -> Result<(), Error>
     where
         P: AsRef<Path>,
         I: IntoParallelIterator,
@@ -309,9 +309,10 @@ impl<'a> Encoder<'a> {
 ///
 /// ```
 /// let readings: Vec<f64> = (0..10_000).map(|i| f64::from(i) / 4.0).collect();
-/// assert_eq!(json_runtime::par::to_vec(&readings), json_runtime::to_vec(&readings));
+/// assert_eq!(json_runtime::par::to_vec(&readings)?, json_runtime::to_vec(&readings)?);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_vec<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
+pub fn to_vec<T: ToJson + Sync>(items: &[T]) -> Result<Vec<u8>, Error> {
     Encoder::array().to_vec(items)
 }
 
@@ -320,9 +321,10 @@ pub fn to_vec<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
 ///
 /// ```
 /// let names = vec!["ada", "grace"];
-/// assert_eq!(json_runtime::par::to_vec_pretty(&names), b"[\n  \"ada\",\n  \"grace\"\n]");
+/// assert_eq!(json_runtime::par::to_vec_pretty(&names)?, b"[\n  \"ada\",\n  \"grace\"\n]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_vec_pretty<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
+pub fn to_vec_pretty<T: ToJson + Sync>(items: &[T]) -> Result<Vec<u8>, Error> {
     Encoder::pretty().to_vec(items)
 }
 
@@ -335,17 +337,20 @@ pub fn to_vec_pretty<T: ToJson + Sync>(items: &[T]) -> Vec<u8> {
 /// let ids: Vec<u64> = (0..1000).collect();
 /// let mut out = Vec::new();
 /// json_runtime::par::to_writer(&mut out, &ids)?;
-/// assert_eq!(out, json_runtime::to_vec(&ids));
-/// # Ok::<(), std::io::Error>(())
+/// assert_eq!(out, json_runtime::to_vec(&ids)?);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+pub fn to_writer<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> Result<(), Error> {
     Encoder::array().to_writer(writer, items)
 }
 
 /// Streams `items` as a pretty JSON array, indented by two spaces, into
 /// `writer`: the bytes of [`crate::to_writer_pretty`]. Memory and errors
 /// as in [`to_writer`].
-pub fn to_writer_pretty<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+pub fn to_writer_pretty<W: io::Write, T: ToJson + Sync>(
+    writer: W,
+    items: &[T],
+) -> Result<(), Error> {
     Encoder::pretty().to_writer(writer, items)
 }
 
@@ -357,9 +362,12 @@ pub fn to_writer_pretty<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) 
 /// let mut out = Vec::new();
 /// json_runtime::par::to_writer_lines(&mut out, &events)?;
 /// assert_eq!(out, b"[[\"id\",1]]\n[[\"id\",2]]\n");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer_lines<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -> io::Result<()> {
+pub fn to_writer_lines<W: io::Write, T: ToJson + Sync>(
+    writer: W,
+    items: &[T],
+) -> Result<(), Error> {
     Encoder::lines().to_writer(writer, items)
 }
 
@@ -373,23 +381,29 @@ pub fn to_writer_lines<W: io::Write, T: ToJson + Sync>(writer: W, items: &[T]) -
 /// let path = dir.join("squares.json");
 /// let squares: Vec<u64> = (0..100_000).map(|i| i * i).collect();
 /// json_runtime::par::write_file(&path, &squares)?;
-/// assert_eq!(std::fs::read(&path)?, json_runtime::to_vec(&squares));
+/// assert_eq!(std::fs::read(&path)?, json_runtime::to_vec(&squares)?);
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn write_file<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+pub fn write_file<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> Result<(), Error> {
     Encoder::array().write_file(path, items)
 }
 
 /// Writes `items` as a pretty JSON array to the file at `path`, as
 /// [`write_file`] does.
-pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + Sync>(
+    path: P,
+    items: &[T],
+) -> Result<(), Error> {
     Encoder::pretty().write_file(path, items)
 }
 
 /// Writes `items` as JSON Lines to the file at `path`, as [`write_file`]
 /// does.
-pub fn write_file_lines<P: AsRef<Path>, T: ToJson + Sync>(path: P, items: &[T]) -> io::Result<()> {
+pub fn write_file_lines<P: AsRef<Path>, T: ToJson + Sync>(
+    path: P,
+    items: &[T],
+) -> Result<(), Error> {
     Encoder::lines().write_file(path, items)
 }
 

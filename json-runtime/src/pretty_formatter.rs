@@ -2,6 +2,7 @@
 
 use std::io;
 
+use crate::error::Error;
 use crate::options::Options;
 use crate::to_json::ToJson;
 
@@ -12,7 +13,8 @@ use crate::to_json::ToJson;
 /// use json_runtime::PrettyFormatter;
 ///
 /// let tabs = PrettyFormatter::with_indent(b"\t");
-/// assert_eq!(tabs.to_string(&[[1]]), "[\n\t[\n\t\t1\n\t]\n]");
+/// assert_eq!(tabs.to_string(&[[1]])?, "[\n\t[\n\t\t1\n\t]\n]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct PrettyFormatter<'a> {
@@ -73,7 +75,7 @@ impl<'a> PrettyFormatter<'a> {
     ///     points: vec![[0, 0], [4, 0], [0, 3]],
     ///     tags: vec!["a rather long tag", "another long tag", "and a third one"],
     /// };
-    /// let text = PrettyFormatter::with_indent(b"  ").inline_arrays(40).to_string(&shape);
+    /// let text = PrettyFormatter::with_indent(b"  ").inline_arrays(40).to_string(&shape)?;
     /// assert_eq!(
     ///     text,
     ///     r#"{
@@ -91,6 +93,7 @@ impl<'a> PrettyFormatter<'a> {
     ///   ]
     /// }"#,
     /// );
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn inline_arrays(self, max_width: usize) -> Self {
         PrettyFormatter {
@@ -105,22 +108,16 @@ impl<'a> PrettyFormatter<'a> {
         self.options
     }
 
-    /// Encodes `value` as pretty JSON.
-    ///
-    /// # Panics
-    ///
-    /// As [`json_runtime::to_vec`](crate::to_vec).
-    pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Vec<u8> {
+    /// Encodes `value` as pretty JSON. Errors as in
+    /// [`json_runtime::to_vec`](crate::to_vec).
+    pub fn to_vec<T: ToJson + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
         self.options.to_vec(value)
     }
 
     /// Encodes `value` as pretty JSON text. The indent must be valid UTF-8
     /// for the result to be; a non-UTF-8 indent is replaced lossily.
-    ///
-    /// # Panics
-    ///
-    /// As [`json_runtime::to_vec`](crate::to_vec).
-    pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> String {
+    /// Errors as in [`json_runtime::to_vec`](crate::to_vec).
+    pub fn to_string<T: ToJson + ?Sized>(&self, value: &T) -> Result<String, Error> {
         self.options.to_string(value)
     }
 
@@ -130,7 +127,7 @@ impl<'a> PrettyFormatter<'a> {
         &self,
         writer: W,
         value: &T,
-    ) -> io::Result<()> {
+    ) -> Result<(), Error> {
         self.options.to_writer(writer, value)
     }
 
@@ -143,9 +140,9 @@ impl<'a> PrettyFormatter<'a> {
     /// let mut out = Vec::new();
     /// PrettyFormatter::with_indent(b"\t").to_writer_array(&mut out, 1..=2)?;
     /// assert_eq!(out, b"[\n\t1,\n\t2\n]");
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
-    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> io::Result<()>
+    pub fn to_writer_array<W, I>(&self, writer: W, items: I) -> Result<(), Error>
     where
         W: io::Write,
         I: IntoIterator,

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::Error;
 use crate::{Format, JsonWriter, ToJson};
 
 /// A piece of JSON text, checked to be one valid JSON value, that is
@@ -27,10 +28,10 @@ use crate::{Format, JsonWriter, ToJson};
 ///
 /// let payload = RawJson::new(r#" {"cached": [1, 2]} "#)?;
 /// let e = Envelope { id: 7, payload };
-/// assert_eq!(json_runtime::to_string(&e), r#"{"id":7,"payload":{"cached": [1, 2]}}"#);
+/// assert_eq!(json_runtime::to_string(&e)?, r#"{"id":7,"payload":{"cached": [1, 2]}}"#);
 ///
 /// assert!(RawJson::new("{oops}").is_err());
-/// # Ok::<(), json_runtime::RawJsonError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[repr(transparent)]
 pub struct RawJson {
@@ -77,13 +78,15 @@ impl RawJson {
 
 /// Encodes `value` as compact JSON into a [`RawJson`], like serde_json's
 /// `to_raw_value`. The text needs no check: the encoder writes valid JSON.
+/// Errors as in [`to_vec`](crate::to_vec).
 ///
 /// ```
-/// let raw = json_runtime::to_raw_json(&[1, 2]);
+/// let raw = json_runtime::to_raw_json(&[1, 2])?;
 /// assert_eq!(raw.get(), "[1,2]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Box<RawJson> {
-    RawJson::from_boxed_unchecked(crate::to_string(value).into_boxed_str())
+pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Result<Box<RawJson>, Error> {
+    crate::to_string(value).map(|text| RawJson::from_boxed_unchecked(text.into_boxed_str()))
 }
 
 /// Written as it is; in canonical output

@@ -13,6 +13,7 @@
 
 use std::io;
 
+use crate::error::Error;
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
 
@@ -186,7 +187,8 @@ where
 /// `write_all` would. Items may be values or references, and the iterator
 /// may be lazy.
 ///
-/// I/O errors behave as in [`to_writer`](crate::to_writer): the first one
+/// Errors behave as in [`to_writer`](crate::to_writer): the first one (an
+/// I/O error, or an item refused as [`to_vec`](crate::to_vec) refuses it)
 /// is returned, and nothing is written after it. No item is taken from the
 /// iterator after the one during which the error happened, so an endless
 /// iterator ends there too.
@@ -207,7 +209,7 @@ where
 ///     out,
 ///     br#"[{"sensor":0,"celsius":20.0},{"sensor":1,"celsius":20.5},{"sensor":2,"celsius":21.0}]"#,
 /// );
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// To a file, it needs no `BufWriter`:
@@ -215,15 +217,15 @@ where
 /// ```no_run
 /// let file = std::fs::File::create("numbers.json")?;
 /// json_runtime::to_writer_array(file, (0..10_000_000u64).map(|i| i * i))?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer_array<W, I>(writer: W, items: I) -> io::Result<()>
+pub fn to_writer_array<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: io::Write,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Compact, W, I>(writer, items, &Config::DEFAULT)
+    array_to_writer::<Compact, W, I>(writer, items, &Config::DEFAULT).map_err(Error::from)
 }
 
 /// Streams the items of any iterator as one pretty JSON array, indented by
@@ -238,15 +240,15 @@ where
 /// out.clear();
 /// json_runtime::to_writer_array_pretty(&mut out, std::iter::empty::<u8>())?;
 /// assert_eq!(out, b"[]");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer_array_pretty<W, I>(writer: W, items: I) -> io::Result<()>
+pub fn to_writer_array_pretty<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: io::Write,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    array_to_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT)
+    array_to_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT).map_err(Error::from)
 }
 
 /// Streams the items of any iterator as [JSON Lines](https://jsonlines.org):
@@ -273,13 +275,13 @@ where
 /// let mut out = Vec::new();
 /// json_runtime::to_writer_lines(&mut out, &events)?;
 /// assert_eq!(out, b"{\"id\":1}\n{\"id\":2}\n");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_writer_lines<W, I>(writer: W, items: I) -> io::Result<()>
+pub fn to_writer_lines<W, I>(writer: W, items: I) -> Result<(), Error>
 where
     W: io::Write,
     I: IntoIterator,
     I::Item: ToJson,
 {
-    lines_to_writer(writer, items, &Config::DEFAULT)
+    lines_to_writer(writer, items, &Config::DEFAULT).map_err(Error::from)
 }

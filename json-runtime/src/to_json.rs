@@ -21,8 +21,9 @@ use crate::writer::{Format, JsonWriter, Pieces};
 ///     }
 /// }
 ///
-/// assert_eq!(json_runtime::to_string(&Celsius(21.5)), r#"{"celsius":21.5}"#);
-/// assert_eq!(json_runtime::to_string_pretty(&Celsius(21.5)), "{\n  \"celsius\": 21.5\n}");
+/// assert_eq!(json_runtime::to_string(&Celsius(21.5))?, r#"{"celsius":21.5}"#);
+/// assert_eq!(json_runtime::to_string_pretty(&Celsius(21.5))?, "{\n  \"celsius\": 21.5\n}");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `ToJson`",
@@ -92,9 +93,10 @@ pub trait ToJson {
 /// struct UserId(u32);
 ///
 /// let levels = BTreeMap::from([(Level::Low, 1), (Level::High, 2)]);
-/// assert_eq!(json_runtime::to_string(&levels), r#"{"low":1,"high":2}"#);
+/// assert_eq!(json_runtime::to_string(&levels)?, r#"{"low":1,"high":2}"#);
 /// let users = BTreeMap::from([(UserId(7), "ann")]);
-/// assert_eq!(json_runtime::to_string(&users), r#"{"7":"ann"}"#);
+/// assert_eq!(json_runtime::to_string(&users)?, r#"{"7":"ann"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a JSON object key",

@@ -24,7 +24,7 @@ impl<T: json_runtime::ToJson + serde::Serialize + ?Sized> ByToJson for &Probe<'_
         let v = self.0;
         let name = std::any::type_name::<T>();
         let theirs = serde_json::to_vec(v).map_err(|e| e.to_string());
-        let ours = json_runtime::try_to_vec(v).map_err(|e| e.to_string());
+        let ours = json_runtime::to_vec(v).map_err(|e| e.to_string());
         let theirs_p = serde_json::to_vec_pretty(v).map_err(|e| e.to_string());
         let mut buf = Vec::new();
         let ours_p = json_runtime::to_writer_pretty(&mut buf, v)

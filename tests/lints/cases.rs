@@ -206,7 +206,7 @@ fn derived_code_compiles_without_warnings_and_matches_serde() {
         },
     );
     assert_eq!(
-        json_runtime::to_string(&Bounded { value: 3 }),
+        json_runtime::to_string(&Bounded { value: 3 }).unwrap(),
         r#"{"value":3}"#
     );
     assert_same(&Recursive {
@@ -446,7 +446,7 @@ mod through_serde {
             pair: Pair(4, true),
             level: Level::Low,
         });
-        let error = json_runtime::try_to_vec(&Remotes {
+        let error = json_runtime::to_vec(&Remotes {
             pair: Pair(5, false),
             level: Level::High,
         });

@@ -31,11 +31,16 @@ pub fn assert_same_as<T: ToJson + ?Sized, S: Serialize + ?Sized>(ours: &T, their
     let what = std::any::type_name::<T>();
 
     let compact = serde_json::to_vec(theirs).expect("serde_json::to_vec failed");
-    check(what, "to_vec", &json_runtime::to_vec(ours), &compact);
+    check(
+        what,
+        "to_vec",
+        &json_runtime::to_vec(ours).unwrap(),
+        &compact,
+    );
     check(
         what,
         "to_string",
-        json_runtime::to_string(ours).as_bytes(),
+        json_runtime::to_string(ours).unwrap().as_bytes(),
         &compact,
     );
     let mut streamed = Vec::new();
@@ -46,13 +51,13 @@ pub fn assert_same_as<T: ToJson + ?Sized, S: Serialize + ?Sized>(ours: &T, their
     check(
         what,
         "to_vec_pretty",
-        &json_runtime::to_vec_pretty(ours),
+        &json_runtime::to_vec_pretty(ours).unwrap(),
         &pretty,
     );
     check(
         what,
         "to_string_pretty",
-        json_runtime::to_string_pretty(ours).as_bytes(),
+        json_runtime::to_string_pretty(ours).unwrap().as_bytes(),
         &pretty,
     );
     let mut streamed = Vec::new();
@@ -67,13 +72,13 @@ pub fn assert_same_as<T: ToJson + ?Sized, S: Serialize + ?Sized>(ours: &T, their
         check(
             what,
             &format!("{label}.to_vec"),
-            &formatter.to_vec(ours),
+            &formatter.to_vec(ours).unwrap(),
             &expected,
         );
         check(
             what,
             &format!("{label}.to_string"),
-            formatter.to_string(ours).as_bytes(),
+            formatter.to_string(ours).unwrap().as_bytes(),
             &expected,
         );
         let mut streamed = Vec::new();
@@ -92,7 +97,7 @@ pub fn assert_compact<T: ToJson + ?Sized>(value: &T, compact: &str) {
     check(
         std::any::type_name::<T>(),
         "to_vec (vs literal)",
-        &json_runtime::to_vec(value),
+        &json_runtime::to_vec(value).unwrap(),
         compact.as_bytes(),
     );
 }

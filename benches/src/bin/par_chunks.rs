@@ -47,7 +47,7 @@ struct Samples {
 }
 
 fn sweep<T: ToJson + Sync>(name: &str, items: &[T], kib: &[usize], rounds: usize) {
-    let bytes = json_runtime::to_vec(items).len();
+    let bytes = json_runtime::to_vec(items).unwrap().len();
     let per_element = bytes as f64 / items.len() as f64;
     let mut file = tempfile::tempfile().expect("temporary file");
     let mut samples: HashMap<String, Samples> = HashMap::new();
@@ -62,7 +62,7 @@ fn sweep<T: ToJson + Sync>(name: &str, items: &[T], kib: &[usize], rounds: usize
     };
     for _ in 0..rounds {
         time("to_vec".into(), &mut || {
-            std::hint::black_box(json_runtime::to_vec(items));
+            std::hint::black_box(json_runtime::to_vec(items).unwrap());
         });
         time("to_writer".into(), &mut || {
             file.rewind().expect("rewind");
@@ -72,7 +72,7 @@ fn sweep<T: ToJson + Sync>(name: &str, items: &[T], kib: &[usize], rounds: usize
             let chunk_len = ((k * 1024) as f64 / per_element).max(1.0) as usize;
             let encoder = Encoder::array().chunk_len(chunk_len);
             time(format!("par::to_vec {k}"), &mut || {
-                std::hint::black_box(encoder.to_vec(items));
+                std::hint::black_box(encoder.to_vec(items).unwrap());
             });
             time(format!("par::to_writer {k}"), &mut || {
                 file.rewind().expect("rewind");

@@ -12,7 +12,7 @@
 //! For each size, four methods write the same JSON array to a new file in
 //! the system temp folder, in interleaved rounds:
 //!
-//! - `whole`: `json_runtime::to_vec(&records)`, then `File::write_all`;
+//! - `whole`: `json_runtime::to_vec(&records).unwrap()`, then `File::write_all`;
 //! - `streaming`: `json_runtime::to_writer_array(File, &records)`;
 //! - `whole, generated`: the records come from a lazy generator, so the
 //!   whole-buffer path first collects them into a `Vec`;
@@ -86,7 +86,7 @@ impl Method {
         let mut file = File::create(path).expect("create the output file");
         match self {
             Method::Whole => {
-                let bytes = json_runtime::to_vec(records);
+                let bytes = json_runtime::to_vec(records).unwrap();
                 file.write_all(&bytes).expect("write_all");
             }
             Method::Streaming => {
@@ -94,7 +94,7 @@ impl Method {
             }
             Method::WholeGenerated => {
                 let collected: Vec<Record> = (0..n).map(record).collect();
-                let bytes = json_runtime::to_vec(&collected);
+                let bytes = json_runtime::to_vec(&collected).unwrap();
                 file.write_all(&bytes).expect("write_all");
             }
             Method::StreamingGenerated => {
@@ -157,7 +157,7 @@ fn main() {
             }
             expected.len()
         } else {
-            json_runtime::to_vec(&records).len()
+            json_runtime::to_vec(&records).unwrap().len()
         };
 
         let mut stats: Vec<Stats> = Method::ALL

@@ -373,8 +373,14 @@ fn main() {
     for workload in ["products/100", "records/10000"] {
         let expected = expected(workload);
         let (theirs, ours) = match workload {
-            "products/100" => (axum_json_encode(products), json_runtime::to_bytes(products)),
-            _ => (axum_json_encode(records), json_runtime::to_bytes(records)),
+            "products/100" => (
+                axum_json_encode(products),
+                json_runtime::to_bytes(products).unwrap(),
+            ),
+            _ => (
+                axum_json_encode(records),
+                json_runtime::to_bytes(records).unwrap(),
+            ),
         };
         assert_same_bytes(workload, &expected, &theirs);
         assert_same_bytes(workload, &expected, &ours);
@@ -490,12 +496,16 @@ fn main() {
         (
             "products/100",
             time_encoder(options.rounds, || axum_json_encode(products).len()),
-            time_encoder(options.rounds, || json_runtime::to_bytes(products).len()),
+            time_encoder(options.rounds, || {
+                json_runtime::to_bytes(products).unwrap().len()
+            }),
         ),
         (
             "records/10000",
             time_encoder(options.rounds, || axum_json_encode(records).len()),
-            time_encoder(options.rounds, || json_runtime::to_bytes(records).len()),
+            time_encoder(options.rounds, || {
+                json_runtime::to_bytes(records).unwrap().len()
+            }),
         ),
     ] {
         println!(

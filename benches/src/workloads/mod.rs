@@ -82,9 +82,13 @@ mod tests {
 
     fn same<T: Value + ?Sized>(what: &str, value: &T) {
         let expected = serde_json::to_vec(value).unwrap();
-        assert_same_bytes(what, &expected, &json_runtime::to_vec(value));
+        assert_same_bytes(what, &expected, &json_runtime::to_vec(value).unwrap());
         let expected = serde_json::to_vec_pretty(value).unwrap();
-        assert_same_bytes(what, &expected, &json_runtime::to_vec_pretty(value));
+        assert_same_bytes(
+            what,
+            &expected,
+            &json_runtime::to_vec_pretty(value).unwrap(),
+        );
     }
 
     /// The types simd-json-derive can express are written by it as by

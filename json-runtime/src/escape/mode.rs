@@ -30,8 +30,9 @@
 /// }
 ///
 /// let note = Note { cafe: "café".into() };
-/// let json = Options::new().escape(Escape::Ascii).to_string(&note);
+/// let json = Options::new().escape(Escape::Ascii).to_string(&note)?;
 /// assert_eq!(json, r#"{"café":"caf\u00e9"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -48,8 +49,9 @@ pub enum Escape {
     /// ```
     /// use json_runtime::{Escape, Options};
     ///
-    /// let json = Options::new().escape(Escape::Ascii).to_string("é😀<");
+    /// let json = Options::new().escape(Escape::Ascii).to_string("é😀<")?;
     /// assert_eq!(json, r#""\u00e9\ud83d\ude00<""#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     Ascii,
     /// As [`Escape::Default`], and also `<` `>` `&` `'` as `\u003c`
@@ -66,8 +68,9 @@ pub enum Escape {
     /// ```
     /// use json_runtime::{Escape, Options};
     ///
-    /// let json = Options::new().escape(Escape::HtmlSafe).to_string("</script>&'é");
+    /// let json = Options::new().escape(Escape::HtmlSafe).to_string("</script>&'é")?;
     /// assert_eq!(json, r#""\u003c/script\u003e\u0026\u0027é""#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     HtmlSafe,
 }

@@ -84,7 +84,8 @@ integer_keys!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 /// }
 ///
 /// let map = BTreeMap::from([(Score(1.5), 'a'), (Score(1e20), 'b'), (Score(f64::NAN), 'c')]);
-/// assert_eq!(json_runtime::to_string(&map), r#"{"1.5":"a","1e+20":"b","NaN":"c"}"#);
+/// assert_eq!(json_runtime::to_string(&map)?, r#"{"1.5":"a","1e+20":"b","NaN":"c"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJsonKey for f64 {
     #[inline]

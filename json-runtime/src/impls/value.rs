@@ -27,9 +27,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 /// ```
 /// let value = serde_json::json!({"b": [1, -2, 3.5, null], "a": {"ok": true}});
 /// assert_eq!(
-///     json_runtime::to_string(&value),
+///     json_runtime::to_string(&value)?,
 ///     serde_json::to_string(&value).unwrap(),
 /// );
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJson for Value {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
@@ -173,8 +174,9 @@ fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
 /// }
 ///
 /// let reply = Reply { id: 7, payload: RawValue::from_string("{\"a\": [1, 2]}".into()).unwrap() };
-/// assert_eq!(json_runtime::to_string(&reply), r#"{"id":7,"payload":{"a": [1, 2]}}"#);
-/// assert_eq!(json_runtime::to_string(&reply), serde_json::to_string(&reply).unwrap());
+/// assert_eq!(json_runtime::to_string(&reply)?, r#"{"id":7,"payload":{"a": [1, 2]}}"#);
+/// assert_eq!(json_runtime::to_string(&reply)?, serde_json::to_string(&reply).unwrap());
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJson for RawValue {
     #[inline]
@@ -212,9 +214,10 @@ impl ToJsonFields for Map<String, Value> {
 /// }
 ///
 /// let event = Event { kind: "click", extra: json!({"x": 3, "y": 4}) };
-/// assert_eq!(json_runtime::to_string(&event), r#"{"kind":"click","x":3,"y":4}"#);
+/// assert_eq!(json_runtime::to_string(&event)?, r#"{"kind":"click","x":3,"y":4}"#);
 /// let event = Event { kind: "click", extra: json!([1, 2]) };
-/// assert_eq!(json_runtime::to_string(&event), r#"{"kind":"click"}"#);
+/// assert_eq!(json_runtime::to_string(&event)?, r#"{"kind":"click"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJsonFields for Value {
     #[inline]

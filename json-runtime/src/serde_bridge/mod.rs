@@ -51,7 +51,7 @@ mod tests {
             E::T(1, (), vec![2]),
             E::S { a: 2, b: vec![3] },
         ] {
-            let ours = crate::to_vec_pretty(&Serde(&value));
+            let ours = crate::to_vec_pretty(&Serde(&value)).unwrap();
             let theirs = serde_json::to_vec_pretty(&value).unwrap();
             assert_eq!(
                 String::from_utf8(ours).unwrap(),

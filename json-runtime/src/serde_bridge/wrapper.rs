@@ -26,7 +26,7 @@ use super::value::Serializer;
 /// struct Url(String);
 ///
 /// let urls = vec![Serde(Url("https://a.example/".into()))];
-/// assert_eq!(json_runtime::to_string(&urls), r#"["https://a.example/"]"#);
+/// assert_eq!(json_runtime::to_string(&urls)?, r#"["https://a.example/"]"#);
 ///
 /// struct Link {
 ///     url: Url,
@@ -41,7 +41,8 @@ use super::value::Serializer;
 /// }
 ///
 /// let link = Link { url: Url("https://b.example/".into()) };
-/// assert_eq!(json_runtime::to_string(&link), r#"{"href":"https://b.example/"}"#);
+/// assert_eq!(json_runtime::to_string(&link)?, r#"{"href":"https://b.example/"}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// A `Serialize` impl can fail; see [`Error`](crate::Error) for what the entry points do
@@ -82,9 +83,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// would write it.
     ///
     /// If the impl returns an error, it is kept: nothing more reaches the
-    /// underlying writer, and the entry point returns it (streaming) or
-    /// panics with it (`to_vec`); see [`Error`](crate::Error). Once an error is kept,
-    /// later calls write nothing.
+    /// underlying writer, and the entry point returns it; see
+    /// [`Error`](crate::Error). Once an error is kept, later calls write
+    /// nothing.
     ///
     /// ```
     /// use json_runtime::{Format, JsonWriter, ToJson};
@@ -101,8 +102,9 @@ impl<F: Format> JsonWriter<'_, F> {
     ///     }
     /// }
     ///
-    /// let json = json_runtime::to_string(&Tagged("pair", (1, 'x')));
+    /// let json = json_runtime::to_string(&Tagged("pair", (1, 'x')))?;
     /// assert_eq!(json, r#"{"tag":"pair","value":[1,"x"]}"#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn write_serde<T: Serialize + ?Sized>(&mut self, value: &T) {

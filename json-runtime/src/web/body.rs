@@ -30,7 +30,7 @@ impl Whole {
     /// Encodes `value` as `options` say. The encoded `Vec` becomes the
     /// `Bytes` without a copy.
     pub(crate) fn encode<T: ToJson + ?Sized>(value: &T, options: &Options<'_>) -> Whole {
-        match options.try_to_vec(value) {
+        match options.to_vec(value) {
             Ok(bytes) => Whole {
                 body: Bytes::from(bytes),
                 content_type: APPLICATION_JSON,

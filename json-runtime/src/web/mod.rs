@@ -24,6 +24,7 @@ mod chunks;
 
 use bytes::Bytes;
 
+use crate::error::Error;
 use crate::to_json::ToJson;
 
 /// `Content-Type` of a JSON document.
@@ -39,7 +40,8 @@ const APPLICATION_NDJSON: &str = "application/x-ndjson";
 /// axum, actix-web, warp, poem and most other Rust web frameworks.
 ///
 /// The bytes are those of `serde_json::to_vec`. The encoded `Vec` becomes
-/// the `Bytes` without a copy. Requires the `bytes` feature.
+/// the `Bytes` without a copy. Errors as in [`to_vec`](crate::to_vec).
+/// Requires the `bytes` feature.
 ///
 /// With axum or actix-web, the [`axum::Json`](crate::axum::Json) and
 /// [`actix::Json`](crate::actix::Json) responders also set the
@@ -49,21 +51,22 @@ const APPLICATION_NDJSON: &str = "application/x-ndjson";
 /// # let value = [1, 2, 3];
 /// let response = http::Response::builder()
 ///     .header("content-type", "application/json")
-///     .body(json_runtime::to_bytes(&value))
-///     .unwrap();
+///     .body(json_runtime::to_bytes(&value)?)?;
 /// assert_eq!(response.body().as_ref(), b"[1,2,3]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Bytes {
-    Bytes::from(crate::to_vec(value))
+pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
+    crate::to_vec(value).map(Bytes::from)
 }
 
 /// Encodes `value` as pretty JSON, indented by two spaces, into [`Bytes`]:
 /// the bytes of `serde_json::to_vec_pretty`. Requires the `bytes` feature.
 ///
 /// ```
-/// let body = json_runtime::to_bytes_pretty(&[1, 2]);
+/// let body = json_runtime::to_bytes_pretty(&[1, 2])?;
 /// assert_eq!(body.as_ref(), b"[\n  1,\n  2\n]");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn to_bytes_pretty<T: ToJson + ?Sized>(value: &T) -> Bytes {
-    Bytes::from(crate::to_vec_pretty(value))
+pub fn to_bytes_pretty<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
+    crate::to_vec_pretty(value).map(Bytes::from)
 }

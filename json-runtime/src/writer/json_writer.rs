@@ -238,7 +238,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///     }
     /// }
     ///
-    /// assert_eq!(json_runtime::to_string(&[Origin]), "[[0,0]]");
+    /// assert_eq!(json_runtime::to_string(&[Origin])?, "[[0,0]]");
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     ///
     /// In [JSON Lines](crate::to_writer_lines) output, where a line break
