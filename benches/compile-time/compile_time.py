@@ -341,6 +341,27 @@ def render_lib(types: list[TypeDef], variant: str) -> str:
     out.append("    hash")
     out.append("}")
     out.append("")
+    if variant == "json":
+        # `--runtime` also builds revisions whose `to_vec` returned the
+        # bytes alone; the same generated call compiles against both.
+        out.append("/// `json_runtime::to_vec`'s bytes, whether it returns them alone (older")
+        out.append("/// revisions) or in a `Result`, unwrapped as the serde variant's are.")
+        out.append("trait Encoded {")
+        out.append("    fn bytes(self) -> Vec<u8>;")
+        out.append("}")
+        out.append("impl Encoded for Vec<u8> {")
+        out.append("    #[inline(always)]")
+        out.append("    fn bytes(self) -> Vec<u8> {")
+        out.append("        self")
+        out.append("    }")
+        out.append("}")
+        out.append("impl<E: std::fmt::Debug> Encoded for Result<Vec<u8>, E> {")
+        out.append("    #[inline(always)]")
+        out.append("    fn bytes(self) -> Vec<u8> {")
+        out.append("        self.unwrap()")
+        out.append("    }")
+        out.append("}")
+        out.append("")
     out.append("/// Serializes every value, so every impl is instantiated and kept.")
     out.append("pub fn serialize_all(all: &All) -> u64 {")
     out.append("    let mut hash = 0xcbf2_9ce4_8422_2325;")
@@ -352,7 +373,7 @@ def render_lib(types: list[TypeDef], variant: str) -> str:
         if variant == "serde":
             out.append(f"    hash = fold(hash, &serde_json::to_vec(&all.{name}).unwrap());")
         else:
-            out.append(f"    hash = fold(hash, &json_runtime::to_vec(&all.{name}));")
+            out.append(f"    hash = fold(hash, &json_runtime::to_vec(&all.{name}).bytes());")
     out.append("    hash")
     out.append("}")
     return "\n".join(out) + "\n"
