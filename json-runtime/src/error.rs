@@ -258,6 +258,7 @@ impl StdError for Error {
 /// [`InvalidData`](io::ErrorKind::InvalidData) holding this error, as
 /// serde_json converts its own errors.
 impl From<Error> for io::Error {
+    #[cold]
     fn from(error: Error) -> Self {
         match *error.inner {
             ErrorImpl::Io(error) => error,
@@ -274,6 +275,8 @@ impl From<Error> for io::Error {
 /// so an error that goes through an `io::Result` (a writer, a
 /// [`write_file_with`](crate::write_file_with) closure) keeps its category.
 impl From<io::Error> for Error {
+    // Only ever on the way out of a failed write.
+    #[cold]
     fn from(error: io::Error) -> Self {
         let held = error
             .get_ref()
