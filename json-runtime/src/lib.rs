@@ -616,13 +616,34 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///
 /// # Where the output differs from serde_json
 ///
-/// Where serde_json returns an error at run time, this library writes
-/// something instead: a skipped variant is
-/// `null`, and `"null"` as a map key; a NaN or infinite float map key is
-/// `"NaN"`, `"Infinity"` or `"-Infinity"`; a flattened `serde_json::Value`
-/// that is not an object (nor `null`) writes no entry; an internally
-/// tagged newtype variant holding an `Option` is written as `flatten`
-/// would write it. A `serialize_with` function with serde's signature on a
+/// Where serde_json returns an error at run time, so does this library,
+/// with serde_json's message, and nothing more is written: a skipped
+/// variant (as a value, as entries or as a map key: "the enum variant
+/// Cmd::Hidden cannot be serialized"), a NaN or infinite float map key, a
+/// flattened `serde_json::Value` that is not an object (nor `null`), an
+/// internally tagged newtype variant holding an `Option` (behind `&`,
+/// `Box`, `Rc` or `Arc` too), a mutably borrowed `RefCell`, a poisoned
+/// `Mutex` or `RwLock`. Two values are written where serde_json returns an
+/// error: a `SystemTime` before 1970 (negative seconds) and a non-UTF-8
+/// `Path` (lossily); see their impls.
+///
+/// ```
+/// use json_runtime::ToJson;
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// enum Cmd {
+///     Run,
+///     #[serde(skip_serializing)]
+///     Hidden,
+/// }
+///
+/// let theirs = serde_json::to_vec(&Cmd::Hidden).unwrap_err();
+/// let ours = json_runtime::to_vec(&Cmd::Hidden).unwrap_err();
+/// assert_eq!(ours.to_string(), "the enum variant Cmd::Hidden cannot be serialized");
+/// assert_eq!(ours.to_string(), theirs.to_string());
+/// ```
+///
+/// A `serialize_with` function with serde's signature on a
 /// variant of an internally tagged enum, or on a flattened field, has its
 /// output read as serde reads it; where a `#[json(serialize_with)]`
 /// function or `as_string` would have to be (they write whole values), the

@@ -269,3 +269,74 @@ pub fn unrecognized_variant<F: Format, T: core::fmt::Debug + ?Sized>(
         "enum variant cannot be serialized: {value:?}"
     )));
 }
+
+/// A variant marked `#[serde(skip)]` or `skip_serializing`, met at run time
+/// (as a value, as entries or as a map key): serde_derive's error, `the
+/// enum variant {type_name}::{variant} cannot be serialized`, with the
+/// type's and the variant's Rust names as serde_derive writes them.
+#[cold]
+pub fn unserializable_variant<F: Format>(
+    w: &mut JsonWriter<'_, F>,
+    type_name: &'static str,
+    variant: &'static str,
+) {
+    w.fail(Error::new(format_args!(
+        "the enum variant {type_name}::{variant} cannot be serialized"
+    )));
+}
+
+/// The content of an internally tagged newtype variant, asked whether it
+/// is an `Option` (behind `&`, `Box`, `Rc` or `Arc` too): serde's
+/// `TaggedSerializer` refuses those whatever their value, so derived code
+/// calls [`tagged_newtype_optional`] for them. Derived code writes
+///
+/// ```text
+/// { use ::json_runtime::__private_0_1_0::{ContentIsOption as _, ContentIsOther as _};
+///   (&::json_runtime::__private_0_1_0::Content(f0)).tagged_content_is_option() }
+/// ```
+///
+/// and, as in [`Via`]'s dispatch, method lookup takes [`ContentIsOption`]
+/// when the type is one of those, else [`ContentIsOther`]; the answer is a
+/// constant.
+pub struct Content<'a, T: ?Sized>(pub &'a T);
+
+/// The answer for `Option` contents. See [`Content`].
+pub trait ContentIsOption {
+    /// `true`.
+    #[inline(always)]
+    fn tagged_content_is_option(&self) -> bool {
+        true
+    }
+}
+
+impl<T> ContentIsOption for Content<'_, Option<T>> {}
+impl<T> ContentIsOption for Content<'_, &Option<T>> {}
+impl<T> ContentIsOption for Content<'_, &mut Option<T>> {}
+impl<T> ContentIsOption for Content<'_, Box<Option<T>>> {}
+impl<T> ContentIsOption for Content<'_, std::rc::Rc<Option<T>>> {}
+impl<T> ContentIsOption for Content<'_, std::sync::Arc<Option<T>>> {}
+
+/// The answer for every other content. See [`Content`].
+pub trait ContentIsOther {
+    /// `false`.
+    #[inline(always)]
+    fn tagged_content_is_option(&self) -> bool {
+        false
+    }
+}
+
+impl<T: ?Sized> ContentIsOther for &Content<'_, T> {}
+
+/// serde's error for an internally tagged newtype variant holding an
+/// `Option`: `cannot serialize tagged newtype variant {type_name}::{variant}
+/// containing an optional`.
+#[cold]
+pub fn tagged_newtype_optional<F: Format>(
+    w: &mut JsonWriter<'_, F>,
+    type_name: &'static str,
+    variant: &'static str,
+) {
+    w.fail(Error::new(format_args!(
+        "cannot serialize tagged newtype variant {type_name}::{variant} containing an optional"
+    )));
+}

@@ -69,10 +69,10 @@ pub trait ToJson {
 /// Through references, `Box`, `Rc`, `Arc`, `Cow`, `Wrapping`, `Saturating`
 /// and `Reverse`, a key is its target's key.
 ///
-/// Where serde_json returns an error instead of a key, a key is written
-/// here, since in-memory encoding has no error to return: a float NaN or
-/// infinity is `"NaN"`, `"Infinity"` or `"-Infinity"`, and a skipped
-/// (`#[serde(skip)]`) variant of a unit-only enum is `"null"`.
+/// Where serde_json returns an error instead of a key, so does this: a
+/// float NaN or infinity ("float key must be finite (got NaN or +/-inf)")
+/// and a skipped (`#[serde(skip)]`) variant of a unit-only enum ("the enum
+/// variant Level::Unknown cannot be serialized").
 ///
 /// Types that serde_json rejects as keys whatever their value (sequences,
 /// tuples, maps, structs with named fields, unit structs) do not implement

@@ -77,9 +77,11 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
             }
             Self::Hidden { .. } => {
-                if OBJECT {
-                    w.write_null();
-                }
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Shape",
+                    "Hidden",
+                );
             }
         }
     }

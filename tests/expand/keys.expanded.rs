@@ -88,9 +88,11 @@ impl ::json_runtime::ToJsonFields for Mode {
                 }
             }
             Self::Internal { .. } => {
-                if OBJECT {
-                    w.write_null();
-                }
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Mode",
+                    "Internal",
+                );
             }
         }
     }
@@ -102,8 +104,16 @@ impl ::json_runtime::ToJsonKey for Mode {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         match self {
-            Self::Read { .. } => w.write_raw("\"Read\""),
-            Self::Internal { .. } => w.write_raw("\"null\""),
+            Self::Read { .. } => {
+                w.write_raw("\"Read\"");
+            }
+            Self::Internal { .. } => {
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Mode",
+                    "Internal",
+                );
+            }
         }
     }
 }

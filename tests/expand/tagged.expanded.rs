@@ -101,26 +101,40 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
             }
             Self::Styled(f0) => {
-                if OBJECT {
-                    w.static_entries(
-                        "{\"type\":\"styled\"",
-                        &["{\"type\":", "\"styled\""],
+                if {
+                    use ::json_runtime::__private_0_1_0::{
+                        ContentIsOption as _, ContentIsOther as _,
+                    };
+                    (&::json_runtime::__private_0_1_0::Content(f0))
+                        .tagged_content_is_option()
+                } {
+                    ::json_runtime::__private_0_1_0::tagged_newtype_optional(
+                        w,
+                        "Shape",
+                        "Styled",
                     );
                 } else {
-                    w.key_dyn(first, "\"type\"");
-                    w.write_raw("\"styled\"");
-                }
-                ::json_runtime::__private_0_1_0::Via(f0)
-                    .write_entries_or_serialize(
-                        w,
-                        &mut false,
-                        ::json_runtime::__private_0_1_0::EntriesOf::Tagged {
-                            type_name: "Shape",
-                            variant: "Styled",
-                        },
-                    );
-                if OBJECT {
-                    w.end_object();
+                    if OBJECT {
+                        w.static_entries(
+                            "{\"type\":\"styled\"",
+                            &["{\"type\":", "\"styled\""],
+                        );
+                    } else {
+                        w.key_dyn(first, "\"type\"");
+                        w.write_raw("\"styled\"");
+                    }
+                    ::json_runtime::__private_0_1_0::Via(f0)
+                        .write_entries_or_serialize(
+                            w,
+                            &mut false,
+                            ::json_runtime::__private_0_1_0::EntriesOf::Tagged {
+                                type_name: "Shape",
+                                variant: "Styled",
+                            },
+                        );
+                    if OBJECT {
+                        w.end_object();
+                    }
                 }
             }
         }

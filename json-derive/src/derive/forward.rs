@@ -121,9 +121,9 @@ fn inner_field<'a>(
 /// such a variant as a key, and rejects every other kind (a unit variant
 /// of a tagged or untagged enum is serialized as an object or `null`).
 ///
-/// A skipped variant, for which serde_json returns an error, is written
-/// `"null"`, as the value of a skipped variant is written `null`. Without
-/// skipped variants the key is what `write_json` writes, the quoted name.
+/// A skipped variant is serde's error, as when it is written as a value.
+/// Without skipped variants the key is what `write_json` writes, the
+/// quoted name.
 fn enum_key_body(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
     if cont.repr != Repr::External {
         return None;
@@ -146,11 +146,14 @@ fn enum_key_body(cont: &Container, variants: &[Variant], names: &Names) -> Optio
     }
     let arms = variants.iter().map(|variant| {
         let ident = variant.ident;
-        let key = match variant.attrs.skip {
-            Some(_) => literal::quoted("null"),
-            None => literal::quoted(&variant.name),
+        let write = match variant.attrs.skip {
+            Some(_) => names.unserializable_variant(variant.ident),
+            None => {
+                let key = literal::quoted(&variant.name);
+                quote!(#w.write_raw(#key);)
+            }
         };
-        quote!(Self::#ident { .. } => #w.write_raw(#key),)
+        quote!(Self::#ident { .. } => { #write })
     });
     Some(quote! {
         match self {

@@ -73,6 +73,16 @@ impl Names {
         quote!(#runtime::#module)
     }
 
+    /// serde_derive's error for a skipped variant met at run time, through
+    /// the writer's error channel.
+    pub fn unserializable_variant(&self, variant: &Ident) -> TokenStream {
+        let private = self.private();
+        let w = &self.w;
+        let type_name = &self.type_name;
+        let variant = variant.to_string();
+        quote!(#private::unserializable_variant(#w, #type_name, #variant);)
+    }
+
     /// The import of the dispatch's traits, for a function body that
     /// calls it; resets the flag for the next body.
     pub fn dispatch_import(&self) -> Option<TokenStream> {

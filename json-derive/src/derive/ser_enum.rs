@@ -121,12 +121,10 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
     };
     let ident = variant.ident;
     if variant.attrs.skip.is_some() {
-        // serde_json returns an error for a skipped variant; in-memory
-        // encoding has no error to return, so it is written as `null`, or
-        // as no entry.
-        let null = if_object(quote!(#w.write_null();));
+        // serde's error, as a whole value and as entries alike.
         let this_type = &names.this_type;
-        return (quote!(#this_type::#ident { .. } => { #null }), false);
+        let fail = names.unserializable_variant(variant.ident);
+        return (quote!(#this_type::#ident { .. } => { #fail }), false);
     }
     let bindings = bindings(variant);
     let style = match variant.attrs.serialize_with {
@@ -152,6 +150,9 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         false => (object(entries_list, names), false),
     };
 
+    // For an internally tagged newtype variant: `(is the content an
+    // `Option`, serde's error then)`.
+    let mut optional = None;
     let (code, uses_first) = match repr(cont, variant) {
         Repr::External if unit => {
             let quoted = literal::quoted(name);
@@ -218,6 +219,9 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                 }),
                 (None, Style::Newtype) => {
                     let field = &variant.fields[0];
+                    if field.attrs.serialize_with.is_none() {
+                        optional = Some(tagged_optional(variant, &bindings[0], names));
+                    }
                     list.push(Entry::Flatten {
                         value: bindings[0].clone(),
                         span: field.ty.span(),
@@ -246,12 +250,37 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
             false,
         ),
     };
+    let code = match optional {
+        Some((is_option, fail)) => quote! {
+            if #is_option { #fail } else { #code }
+        },
+        None => code,
+    };
     let arm = quote! {
         #pattern => {
             #code
         }
     };
     (arm, uses_first)
+}
+
+/// Whether an internally tagged newtype variant's content is an `Option`
+/// (a constant, from its type), and serde's error for it.
+fn tagged_optional(
+    variant: &Variant,
+    value: &TokenStream,
+    names: &Names,
+) -> (TokenStream, TokenStream) {
+    let private = names.private();
+    let w = &names.w;
+    let type_name = &names.type_name;
+    let ident = variant.ident.to_string();
+    let is_option = quote! {{
+        use #private::{ContentIsOption as _, ContentIsOther as _};
+        (&#private::Content(#value)).tagged_content_is_option()
+    }};
+    let fail = quote!(#private::tagged_newtype_optional(#w, #type_name, #ident););
+    (is_option, fail)
 }
 
 /// The variant's content as one JSON value: what an untagged variant

@@ -1,13 +1,13 @@
 //! Interior mutability, locks, weak pointers and atomics, written as the
 //! value they hold, as serde writes them.
 //!
-//! serde's impls can fail where these cannot: serde_json returns an error
-//! for a `RefCell` that is mutably borrowed and for a poisoned `Mutex` or
-//! `RwLock`. What json-runtime does instead is documented on each impl.
+//! A `RefCell` that is mutably borrowed and a poisoned `Mutex` or `RwLock`
+//! are serde's errors, as serde_json returns them.
 
 use std::cell::{Cell, RefCell};
-use std::sync::{Mutex, PoisonError, RwLock};
+use std::sync::{Mutex, RwLock};
 
+use crate::error::Error;
 use crate::{Format, JsonWriter, ToJson};
 
 /// The value in the cell, copied out with `get`.
@@ -20,60 +20,70 @@ impl<T: ToJson + Copy> ToJson for Cell<T> {
 
 /// The value in the cell, read through a shared borrow.
 ///
-/// # Panics
+/// A cell that is mutably borrowed (a `RefMut` to it is alive) has no value
+/// to read: the result is serde's error, "already mutably borrowed", as
+/// serde_json returns it, and nothing more is written.
 ///
-/// If the cell is mutably borrowed (a `RefMut` to it is alive), as
-/// [`RefCell::borrow`] does. serde_json returns the error "already mutably
-/// borrowed" there; json-runtime's encoding has no error to return, and the
-/// value cannot be read, so writing anything (such as `null`, which would
-/// read back as `None` for an `Option`) would be silently wrong output. This
-/// can only happen when the program writes a cell it is in the middle of
-/// changing, never because of what the cell holds.
+/// ```
+/// use std::cell::RefCell;
+///
+/// let cell = RefCell::new(vec![1, 2]);
+/// assert_eq!(json_runtime::to_string(&cell).unwrap(), "[1,2]");
+/// let _guard = cell.borrow_mut();
+/// let error = json_runtime::to_string(&cell).unwrap_err();
+/// assert_eq!(error.to_string(), "already mutably borrowed");
+/// ```
 impl<T: ToJson + ?Sized> ToJson for RefCell<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self.try_borrow() {
             Ok(value) => value.write_json(w),
-            Err(_) => already_mutably_borrowed(),
+            Err(_) => fail(w, "already mutably borrowed"),
         }
     }
 }
 
+/// serde's error for a value its impl cannot reach.
 #[cold]
 #[inline(never)]
-#[track_caller]
-fn already_mutably_borrowed() -> ! {
-    panic!("cannot write a RefCell as JSON while it is mutably borrowed")
+fn fail<F: Format>(w: &mut JsonWriter<'_, F>, message: &'static str) {
+    w.fail(Error::new(message));
 }
 
 /// The value behind the lock, which is held while it is written. As with
 /// serde, locking blocks while another thread holds the lock, and locking a
 /// mutex this thread already holds deadlocks or panics.
 ///
-/// A poisoned mutex is written like any other: its value is still there,
-/// and [`PoisonError::into_inner`] is the standard way to reach it.
-/// serde_json returns the error "lock poison error while serializing"
-/// instead.
+/// A poisoned mutex is serde's error, "lock poison error while
+/// serializing", as serde_json returns it: the thread that poisoned it
+/// panicked while changing the value, which may be half changed. To write
+/// it anyway, lock it yourself and write the guard's value
+/// ([`PoisonError::into_inner`](std::sync::PoisonError::into_inner)).
 impl<T: ToJson + ?Sized> ToJson for Mutex<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        let guard = self.lock().unwrap_or_else(PoisonError::into_inner);
-        guard.write_json(w);
+        match self.lock() {
+            Ok(guard) => guard.write_json(w),
+            Err(_) => fail(w, POISONED),
+        }
     }
 }
 
 /// The value behind the lock, read with a shared lock held while it is
 /// written. As with serde, this blocks while a writer holds the lock.
 ///
-/// A poisoned lock is written like any other, as for [`Mutex`]; serde_json
-/// returns the error "lock poison error while serializing" instead.
+/// A poisoned lock is serde's error, as for [`Mutex`].
 impl<T: ToJson + ?Sized> ToJson for RwLock<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        let guard = self.read().unwrap_or_else(PoisonError::into_inner);
-        guard.write_json(w);
+        match self.read() {
+            Ok(guard) => guard.write_json(w),
+            Err(_) => fail(w, POISONED),
+        }
     }
 }
+
+const POISONED: &str = "lock poison error while serializing";
 
 macro_rules! weak {
     ($($weak:ty),*) => {$(

@@ -1,6 +1,7 @@
 //! Map keys, by serde_json's `MapKeySerializer` rules: strings and chars as
 //! they are, integers, floats and bools quoted.
 
+use crate::error::Error;
 use crate::writer::{write_float_quoted, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
 
@@ -53,11 +54,8 @@ integer_keys!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 /// A float key is its value's digits, quoted: `{"1.5":1}`, `{"1e+20":1}`,
 /// as serde_json writes a finite float key.
 ///
-/// serde_json returns an error ("float key must be finite") for NaN and
-/// the infinities. In-memory encoding has no error to return, so they are
-/// written `"NaN"`, `"Infinity"` and `"-Infinity"`, as JavaScript's
-/// `String(x)` and Python's `json` module write them; the output is still
-/// valid JSON.
+/// NaN and the infinities are serde_json's error, "float key must be finite
+/// (got NaN or +/-inf)", and nothing more is written.
 ///
 /// `f64` is not `Ord` nor `Hash`, so it is a key through a wrapper, here a
 /// derived newtype ordered by `total_cmp`:
@@ -83,22 +81,39 @@ integer_keys!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 ///     }
 /// }
 ///
-/// let map = BTreeMap::from([(Score(1.5), 'a'), (Score(1e20), 'b'), (Score(f64::NAN), 'c')]);
-/// assert_eq!(json_runtime::to_string(&map)?, r#"{"1.5":"a","1e+20":"b","NaN":"c"}"#);
-/// # Ok::<(), json_runtime::Error>(())
+/// let map = BTreeMap::from([(Score(1.5), 'a'), (Score(1e20), 'b')]);
+/// assert_eq!(json_runtime::to_string(&map).unwrap(), r#"{"1.5":"a","1e+20":"b"}"#);
+/// let map = BTreeMap::from([(Score(f64::NAN), 'c')]);
+/// assert_eq!(
+///     json_runtime::to_string(&map).unwrap_err().to_string(),
+///     "float key must be finite (got NaN or +/-inf)",
+/// );
 /// ```
 impl ToJsonKey for f64 {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_float_quoted(w, *self);
+        match self.is_finite() {
+            true => write_float_quoted(w, *self),
+            false => float_key_must_be_finite(w),
+        }
     }
 }
 
 /// As for `f64`: finite keys as serde_json writes them, quoted; NaN and the
-/// infinities as `"NaN"`, `"Infinity"`, `"-Infinity"`.
+/// infinities are serde_json's error.
 impl ToJsonKey for f32 {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_float_quoted(w, *self);
+        match self.is_finite() {
+            true => write_float_quoted(w, *self),
+            false => float_key_must_be_finite(w),
+        }
     }
+}
+
+/// serde_json's `MapKeySerializer` error, word for word.
+#[cold]
+#[inline(never)]
+fn float_key_must_be_finite<F: Format>(w: &mut JsonWriter<'_, F>) {
+    w.fail(Error::new("float key must be finite (got NaN or +/-inf)"));
 }

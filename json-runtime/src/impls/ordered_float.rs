@@ -4,8 +4,8 @@
 //! as serde_json writes any non-finite float.
 //!
 //! Both are [`ToJsonKey`]s, as the floats they wrap are: finite keys are
-//! written as serde_json writes them (`"1.5"`); for NaN and the infinities,
-//! where serde_json returns an error, see `ToJsonKey for f64`.
+//! written as serde_json writes them (`"1.5"`); NaN and the infinities are
+//! serde_json's error, as for `ToJsonKey for f64`.
 
 use ::ordered_float::{FloatCore, NotNan, OrderedFloat};
 

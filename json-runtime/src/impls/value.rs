@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
+use crate::error::Error;
 use crate::writer::{write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 
@@ -197,10 +198,9 @@ impl ToJsonFields for Map<String, Value> {
 /// A flattened `Value` that is an object writes its entries into the
 /// enclosing object, and `null` writes none, as serde does.
 ///
-/// serde_json returns an error ("can only flatten structs and maps") for a
-/// flattened bool, number, string or array. In-memory encoding has no error
-/// to return, so such a value writes no entry either, and the enclosing
-/// object stays valid JSON without it.
+/// A flattened bool, number, string or array is serde's error, as
+/// serde_json returns it ("can only flatten structs and maps (got a
+/// sequence)"), and nothing more is written.
 ///
 /// ```
 /// use json_runtime::ToJson;
@@ -216,16 +216,49 @@ impl ToJsonFields for Map<String, Value> {
 /// let event = Event { kind: "click", extra: json!({"x": 3, "y": 4}) };
 /// assert_eq!(json_runtime::to_string(&event)?, r#"{"kind":"click","x":3,"y":4}"#);
 /// let event = Event { kind: "click", extra: json!([1, 2]) };
-/// assert_eq!(json_runtime::to_string(&event)?, r#"{"kind":"click"}"#);
+/// assert_eq!(
+///     json_runtime::to_string(&event).unwrap_err().to_string(),
+///     "can only flatten structs and maps (got a sequence)",
+/// );
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJsonFields for Value {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        if let Value::Object(map) = self {
-            write_entries(w, map, first);
+        match self {
+            Value::Object(map) => write_entries(w, map, first),
+            Value::Null => {}
+            other => flatten_scalar(w, other, first),
         }
     }
+}
+
+/// What serde's `FlatMapSerializer` makes of a value that is not an
+/// object, from the serializer method serde_json's `Value` calls: its
+/// error, or, for an `arbitrary_precision` number (serialized as a struct
+/// holding the text), that struct's one entry.
+#[cold]
+#[inline(never)]
+fn flatten_scalar<F: Format>(w: &mut JsonWriter<'_, F>, value: &Value, first: &mut bool) {
+    let got = match value {
+        Value::Number(n) if keeps_number_text() => {
+            w.object_entry(*first);
+            *first = false;
+            w.write_str("$serde_json::private::Number");
+            w.colon();
+            w.write_str(&n.to_string());
+            return;
+        }
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_f64() => "a float",
+        Value::Number(_) => "an integer",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a sequence",
+        Value::Null | Value::Object(_) => return,
+    };
+    w.fail(Error::new(format_args!(
+        "can only flatten structs and maps (got {got})"
+    )));
 }
 
 fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>, first: &mut bool) {
