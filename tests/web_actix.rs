@@ -17,6 +17,11 @@ use bytes::Bytes;
 use json_runtime::actix::{Json, JsonArray, JsonLines, JsonPretty};
 use web_support::*;
 
+/// One `Json` type both extracts and responds, as `web::Json` does.
+async fn echo(Json(note): Json<Note>) -> Json<Note> {
+    Json(note)
+}
+
 fn routes(config: &mut ServiceConfig) {
     config
         .route("/json", web::get().to(|| async { Json(products(100)) }))
@@ -39,6 +44,11 @@ fn routes(config: &mut ServiceConfig) {
         .route(
             "/serde/json",
             web::get().to(|| async { web::Json(products(100)) }),
+        )
+        .route("/echo", web::post().to(echo))
+        .route(
+            "/serde/echo",
+            web::post().to(|web::Json(note): web::Json<Note>| async { web::Json(note) }),
         )
         .route(
             "/array/small",

@@ -8,7 +8,7 @@ mod web_support;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use http_body_util::BodyExt;
 use json_runtime::axum::{Json, JsonArray, JsonLines, JsonPretty};
@@ -30,6 +30,11 @@ fn routes() -> Router {
             get(|| async { (StatusCode::CREATED, Json(product(7))) }),
         )
         .route("/serde/json", get(|| async { axum::Json(products(100)) }))
+        .route("/echo", post(echo))
+        .route(
+            "/serde/echo",
+            post(|axum::Json(note): axum::Json<Note>| async { axum::Json(note) }),
+        )
         .route(
             "/array/small",
             get(|| async { JsonArray::new(products(3)) }),
@@ -95,6 +100,11 @@ fn routes() -> Router {
             get(|| async { JsonLines::from_stream(channel_stream()) }),
         )
         .route("/endless", get(|| async { JsonArray::new(endless()) }))
+}
+
+/// One `Json` type both extracts and responds, as `axum::Json` does.
+async fn echo(Json(note): Json<Note>) -> Json<Note> {
+    Json(note)
 }
 
 fn start() -> Server {

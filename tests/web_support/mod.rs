@@ -55,6 +55,15 @@ pub fn product(id: u32) -> Product {
     }
 }
 
+/// A request body the echo handlers read and send back.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToJson)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    pub id: u32,
+    pub text: String,
+    pub reply_to: Option<u32>,
+}
+
 pub fn products(n: u32) -> Vec<Product> {
     (0..n).map(product).collect()
 }
@@ -565,6 +574,75 @@ pub async fn same_as_the_framework_json(addr: SocketAddr) {
     assert_eq!(ours.status, theirs.status);
 }
 
+/// POSTs `body` with `content_type` (none if `None`) and reads the whole
+/// response.
+pub async fn post(
+    addr: SocketAddr,
+    path: &str,
+    content_type: Option<&str>,
+    body: &'static [u8],
+) -> (http::response::Parts, Bytes) {
+    let client = hyper_util::client::legacy::Client::builder(TokioExecutor::new())
+        .build_http::<http_body_util::Full<Bytes>>();
+    let mut request = http::Request::post(url(addr, path));
+    if let Some(content_type) = content_type {
+        request = request.header("content-type", content_type);
+    }
+    let request = request
+        .body(http_body_util::Full::new(Bytes::from_static(body)))
+        .unwrap();
+    let response = client
+        .request(request)
+        .await
+        .unwrap_or_else(|e| panic!("POST {path}: {e}"));
+    let (parts, body) = response.into_parts();
+    let body = body
+        .collect()
+        .await
+        .unwrap_or_else(|e| panic!("POST {path}: body: {e}"))
+        .to_bytes();
+    (parts, body)
+}
+
+/// `/echo` takes and returns our `Json<Note>`, `/serde/echo` the
+/// framework's own `Json<Note>`: for a good body, bodies that are not JSON,
+/// not a `Note`, empty, or of another content type, both answer with the
+/// same status, `Content-Type` and body, so our extractor is theirs.
+pub async fn echo_extracts_as_the_framework_json(addr: SocketAddr) {
+    let good: &[u8] = r#"{"id":7,"text":"olá \"mundo\"","replyTo":null}"#.as_bytes();
+    let cases: [(&str, Option<&str>, &'static [u8]); 7] = [
+        ("good", Some("application/json"), good),
+        (
+            "good, charset",
+            Some("application/json; charset=utf-8"),
+            good,
+        ),
+        ("malformed", Some("application/json"), br#"{"id":7,"text":"#),
+        ("not a Note", Some("application/json"), br#"{"id":"seven"}"#),
+        ("empty", Some("application/json"), b""),
+        ("text/plain", Some("text/plain"), good),
+        ("no content type", None, good),
+    ];
+    for (what, content_type, body) in cases {
+        let (theirs, their_body) = post(addr, "/serde/echo", content_type, body).await;
+        let (ours, our_body) = post(addr, "/echo", content_type, body).await;
+        assert_eq!(ours.status, theirs.status, "{what}");
+        assert_eq!(
+            header(&ours, "content-type"),
+            header(&theirs, "content-type"),
+            "{what}"
+        );
+        assert_same_bytes(what, &their_body, &our_body);
+        if what.starts_with("good") {
+            assert_eq!(ours.status, 200, "{what}");
+            let note: Note = serde_json::from_slice(&our_body).unwrap();
+            assert_eq!(note.text, "olá \"mundo\"");
+        } else {
+            assert!(ours.status.is_client_error(), "{what}: {}", ours.status);
+        }
+    }
+}
+
 /// A sequence whose output fits in one chunk goes out whole, with a
 /// `Content-Length`; an empty one too. A stream is never whole.
 pub async fn short_sequences(addr: SocketAddr) {
@@ -796,6 +874,11 @@ macro_rules! web_tests {
         #[test]
         fn failing_streams_cut_the_body() {
             web_support::run($start(), web_support::failing_streams_cut_the_body);
+        }
+
+        #[test]
+        fn echo_extracts_as_the_framework_json() {
+            web_support::run($start(), web_support::echo_extracts_as_the_framework_json);
         }
 
         #[test]

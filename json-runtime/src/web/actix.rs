@@ -12,8 +12,9 @@
 //! | [`JsonArray::new(iter)`](JsonArray::new), [`JsonArray::from_stream(stream)`](JsonArray::from_stream) | one JSON array, encoded while it is sent | `application/json` |
 //! | [`JsonLines::new(iter)`](JsonLines::new), [`JsonLines::from_stream(stream)`](JsonLines::from_stream) | JSON Lines, one item per line | `application/x-ndjson` |
 //!
-//! [`Json`] sends the same bytes and headers as `actix_web::web::Json` on
-//! the response side. actix-web runs each worker on one thread, so the
+//! [`Json`] sends the same bytes and headers as `actix_web::web::Json`,
+//! and, as an extractor, reads the request body with `web::Json`'s own
+//! extractor. actix-web runs each worker on one thread, so the
 //! iterators and streams need not be `Send`. [`Json`], [`JsonPretty`] and
 //! [`JsonWith`] are the very types of `json_runtime::axum` (they implement
 //! both frameworks' traits); [`JsonArray`] and [`JsonLines`] are this
@@ -52,15 +53,18 @@
 //! there); the iterator or stream is dropped when the client goes away;
 //! [`JsonArray::from_try_stream`] cuts the body short on an `Err`.
 
+use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::dev::Payload;
 use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, Responder};
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse, Responder};
 use bytes::Bytes;
 use futures_core::Stream;
+use serde::de::DeserializeOwned;
 
 use super::body::Whole;
 pub use super::body::{Json, JsonPretty, JsonWith};
@@ -73,6 +77,38 @@ impl<T: ToJson> Responder for Json<T> {
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<Bytes> {
         whole_response(self.whole())
+    }
+}
+
+/// The request body, read by `actix_web::web::Json`'s own extractor: the
+/// same `JsonConfig` (size limit, `Content-Type` check, error handler),
+/// the same deserializing with serde_json, the same errors. So one `Json`
+/// type both extracts and responds, as `web::Json` does.
+///
+/// ```
+/// use actix_web::{web, App};
+/// use json_runtime::actix::Json;
+///
+/// #[derive(serde::Deserialize, json_runtime::ToJson)]
+/// struct Note {
+///     text: String,
+/// }
+///
+/// async fn echo(Json(note): Json<Note>) -> Json<Note> {
+///     Json(note)
+/// }
+///
+/// let app = App::new().route("/echo", web::post().to(echo));
+/// ```
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = actix_web::Error;
+    // actix-web's future for `web::Json` cannot be named, so it is boxed,
+    // as actix-web boxes the futures of its own composite extractors.
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let extract = web::Json::<T>::from_request(request, payload);
+        Box::pin(async move { extract.await.map(|json| Json(json.into_inner())) })
     }
 }
 

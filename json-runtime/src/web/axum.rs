@@ -8,8 +8,10 @@
 //! | [`JsonArray::new(iter)`](JsonArray::new), [`JsonArray::from_stream(stream)`](JsonArray::from_stream) | one JSON array, encoded while it is sent | `application/json` |
 //! | [`JsonLines::new(iter)`](JsonLines::new), [`JsonLines::from_stream(stream)`](JsonLines::from_stream) | JSON Lines, one item per line | `application/x-ndjson` |
 //!
-//! [`Json`] replaces `axum::Json` on the response side: the same handler
-//! with `json_runtime::axum::Json` sends the same bytes and headers.
+//! [`Json`] replaces `axum::Json`: the same handler with
+//! `json_runtime::axum::Json` sends the same bytes and headers, and, as an
+//! extractor, reads the request body with `axum::Json`'s own extractor
+//! (serde_json, and axum's rejections).
 //! [`JsonArray`] and [`JsonLines`] take [`Options`] too, through
 //! `with_options` (escape modes such as [`Escape::HtmlSafe`](crate::Escape::HtmlSafe),
 //! indent, sorted keys, inline arrays).
@@ -42,8 +44,9 @@
 //!     .route("/catalogue", get(catalogue));
 //! ```
 //!
-//! This module builds on axum-core, which axum re-exports, so the feature
-//! does not compile axum's router or server into this crate.
+//! The feature depends on axum itself (with its `json` feature) for the
+//! extractor and its [`JsonRejection`]; an axum application builds it
+//! anyway.
 //!
 //! # Streaming
 //!
@@ -65,13 +68,16 @@
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
+use ::axum::extract::rejection::JsonRejection;
 use axum_core::body::Body;
+use axum_core::extract::{FromRequest, OptionalFromRequest, Request};
 use axum_core::response::{IntoResponse, Response};
 use bytes::Bytes;
 use futures_core::Stream;
 use http::header::{HeaderValue, CONTENT_TYPE};
 use http::StatusCode;
 use http_body::Frame;
+use serde::de::DeserializeOwned;
 
 use super::body::Whole;
 pub use super::body::{Json, JsonPretty, JsonWith};
@@ -82,6 +88,57 @@ use crate::ToJson;
 impl<T: ToJson> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         whole_response(self.whole())
+    }
+}
+
+/// The request body, read by `axum::Json`'s own extractor: the same
+/// `Content-Type` check, the same deserializing with serde_json, the same
+/// [`JsonRejection`] (status and message) when the body is missing, not
+/// JSON, or not a `T`. So one `Json` type both extracts and responds, as
+/// `axum::Json` does.
+///
+/// ```
+/// use axum::{routing::post, Router};
+/// use json_runtime::axum::Json;
+///
+/// #[derive(serde::Deserialize, json_runtime::ToJson)]
+/// struct Note {
+///     text: String,
+/// }
+///
+/// async fn echo(Json(note): Json<Note>) -> Json<Note> {
+///     Json(note)
+/// }
+///
+/// let app: Router = Router::new().route("/echo", post(echo));
+/// ```
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = JsonRejection;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, JsonRejection> {
+        let ::axum::Json(value) =
+            <::axum::Json<T> as FromRequest<S>>::from_request(request, state).await?;
+        Ok(Json(value))
+    }
+}
+
+/// The request body if it has a `Content-Type`, as `Option<axum::Json<T>>`
+/// reads it.
+impl<T, S> OptionalFromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = JsonRejection;
+
+    async fn from_request(request: Request, state: &S) -> Result<Option<Self>, JsonRejection> {
+        let value =
+            <::axum::Json<T> as OptionalFromRequest<S>>::from_request(request, state).await?;
+        Ok(value.map(|::axum::Json(value)| Json(value)))
     }
 }
 

@@ -56,6 +56,11 @@ impl Whole {
 /// impl fails, the answer is a `500` with the error as `text/plain`, as
 /// with theirs.
 ///
+/// It is an extractor too, for `T: serde::de::DeserializeOwned`: the
+/// request body is read by the framework's own `Json` extractor, with its
+/// errors (see the `FromRequest` impls in `json_runtime::axum` and
+/// `json_runtime::actix`).
+///
 /// With axum:
 ///
 /// ```
