@@ -439,7 +439,9 @@ mod bounds {
     }
 }
 
-/// `bound` in `#[serde]` names `Serialize`, which is read as `ToJson`.
+/// `bound` in `#[serde]` names `Serialize`, and is kept as written: the
+/// parameters are written through `ToJson` where the field's type has it
+/// without the bound's help, else through serde.
 mod serde_bounds {
     use super::*;
 
@@ -483,7 +485,7 @@ mod serde_bounds {
     }
 
     #[test]
-    fn serialize_bounds_become_to_json_bounds() {
+    fn serialize_bounds_are_kept() {
         assert_same(&Container { value: "v" });
         assert_same(&Split { t: [1, 2], u: 3u8 });
         assert_same(&PerField {

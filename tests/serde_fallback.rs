@@ -246,6 +246,78 @@ fn generic_parameters_need_to_json() {
     );
 }
 
+/// serde users' `bound(serialize = "T: Serialize")` is kept as written, so a
+/// parameter that implements only `Serialize` (as `ipnet::IpNet` does) is
+/// accepted, its fields written through the fallback.
+#[derive(Serialize, ToJson)]
+#[serde(bound(serialize = "T: Serialize"))]
+struct Page<T> {
+    items: Vec<T>,
+    first: Option<T>,
+    next: Option<Url>,
+}
+
+/// The same with a per-field bound, and on an enum variant.
+#[derive(Serialize, ToJson)]
+struct PerField<T> {
+    #[serde(bound = "T: Serialize")]
+    items: Vec<T>,
+    count: usize,
+}
+
+#[derive(Serialize, ToJson)]
+enum PerVariant<T> {
+    #[serde(bound = "T: Serialize")]
+    One(T),
+    None,
+}
+
+/// `#[json(bound)]` states a `ToJson` bound, the fast path, and wins.
+#[derive(Serialize, ToJson)]
+#[serde(bound(serialize = "T: Serialize"))]
+#[json(bound = "T: ToJson")]
+struct FastPage<T> {
+    items: Vec<T>,
+}
+
+/// Without the fallback, the serde bound's `Serialize` is read as `ToJson`.
+#[derive(Serialize, ToJson)]
+#[serde(bound = "T: Serialize")]
+#[json(no_serde_fallback)]
+struct NoFallbackPage<T> {
+    items: Vec<T>,
+}
+
+#[test]
+fn serde_bounds_accept_serialize_only_parameters() {
+    assert_same(&NoFallbackPage { items: vec![1u8] });
+    let page = Page {
+        items: vec![Url::parse("a"), Url::parse("b")],
+        first: Some(Url::parse("a")),
+        next: None,
+    };
+    assert_same(&page);
+    let versions = Page {
+        items: vec![version()],
+        first: None,
+        next: Some(Url::parse("n")),
+    };
+    assert_same(&versions);
+    // A parameter implementing both traits still works.
+    assert_same(&Page {
+        items: vec![1, 2],
+        first: Some(3),
+        next: None,
+    });
+    assert_same(&PerField {
+        items: vec![Url::parse("x")],
+        count: 1,
+    });
+    assert_same(&PerVariant::One(Url::parse("y")));
+    assert_same(&PerVariant::<Url>::None);
+    assert_same(&FastPage { items: vec!["a"] });
+}
+
 /// A failing `Serialize` impl in a field is reported as in serde_json.
 #[derive(Serialize, ToJson)]
 struct WithBadMap {

@@ -418,8 +418,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// json-runtime without its `serde` feature, makes every field a direct
 /// `ToJson` call, so a field that would fall back is a compile error. A
 /// generic type parameter keeps its inferred `T: ToJson` bound: pass such
-/// a type wrapped in `json_runtime::Serde`, or write
-/// `#[json(bound = "...")]`. A `Serialize` impl can fail; see
+/// a type wrapped in `json_runtime::Serde`, or write a `bound` (a
+/// `#[serde(bound)]` naming `Serialize` is kept as written). A `Serialize` impl can fail; see
 /// `json_runtime::Error`.
 ///
 /// # `remote` and `getter`
@@ -673,9 +673,15 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// - `#[repr(packed)]` structs are written by copying each field out, as
 ///   serde does, so their fields must be `Copy`.
 /// - A `[T; 0]` field is written `[]` and needs no bound on `T`.
-/// - `bound` in `#[serde(...)]` was written for `Serialize`; `Serialize`
-///   in it (`Serialize`, `serde::Serialize`, `serde::ser::Serialize`) is
-///   read as `ToJson`. Give `#[json(bound = "...")]` to state other bounds.
+/// - `bound` in `#[serde(...)]` was written for `Serialize`, and is kept as
+///   written, so serde users' code keeps compiling: a parameter it bounds
+///   by `Serialize` only is written through the serde fallback (a
+///   `Page<T>` with `#[serde(bound(serialize = "T: Serialize"))]` accepts a
+///   `T` that implements only `Serialize`). Give `#[json(bound = "T:
+///   json_runtime::ToJson")]`, which wins, for the fast path. With
+///   `#[json(no_serde_fallback)]`, `Serialize` in a serde bound
+///   (`Serialize`, `serde::Serialize`, `serde::ser::Serialize`) is read as
+///   `ToJson`.
 /// - A type, variant or field marked `#[deprecated]` (or
 ///   `#[allow(deprecated)]`) gets impls marked `#[allow(deprecated)]`.
 pub use json_runtime_derive::ToJson;

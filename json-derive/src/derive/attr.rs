@@ -193,8 +193,8 @@ fn bound_value(meta: &ParseNestedMeta) -> syn::Result<Option<Vec<WherePredicate>
 }
 
 /// A `bound = "..."`, with the namespace it was read from: one from
-/// `#[serde]` was written for `Serialize`, and `bound.rs` turns the
-/// `Serialize` in it into `ToJson`.
+/// `#[serde]` was written for `Serialize`, and `bound.rs` keeps it so, or,
+/// with `no_serde_fallback`, turns the `Serialize` in it into `ToJson`.
 pub struct Bound {
     pub predicates: Vec<WherePredicate>,
     pub namespace: Namespace,

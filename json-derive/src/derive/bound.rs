@@ -25,10 +25,13 @@
 //!
 //! `bound = "..."` replaces what is inferred, on the container, a variant
 //! or a field, and, as in serde, field and variant bounds are added even
-//! when the container has one. A bound written in `#[serde(...)]` is for
-//! `Serialize`, so `Serialize` in it (`Serialize`, `serde::Serialize`,
-//! `serde::ser::Serialize`) is read as `ToJson`; a `#[json]` bound is taken
-//! as written.
+//! when the container has one. A bound written in `#[serde(...)]` is kept
+//! as written, so code written for serde keeps compiling: a parameter it
+//! bounds by `Serialize` only is written through the serde fallback (see
+//! `for_json`). With `no_serde_fallback`, where that cannot be, its
+//! `Serialize` (`Serialize`, `serde::Serialize`, `serde::ser::Serialize`)
+//! is read as `ToJson`. A `#[json]` bound is taken as written and wins over
+//! a `#[serde]` one: the way to state `ToJson` bounds.
 
 use std::collections::BTreeSet;
 
@@ -42,7 +45,7 @@ use super::attr::{Bound, Namespace};
 pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
     let mut generics = cont.generics.clone();
     let mut predicates = match &cont.attrs.bound {
-        Some(explicit) => for_json(explicit, runtime),
+        Some(explicit) => for_json(cont, explicit, runtime),
         None => inferred(cont, runtime),
     };
     predicates.extend(member_bounds(cont, runtime));
@@ -58,7 +61,7 @@ fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate>
     let mut predicates = Vec::new();
     let add_fields = |fields: &[Field], predicates: &mut Vec<WherePredicate>| {
         for bound in fields.iter().filter_map(|f| f.attrs.bound.as_ref()) {
-            predicates.extend(for_json(bound, runtime));
+            predicates.extend(for_json(cont, bound, runtime));
         }
     };
     match &cont.data {
@@ -66,7 +69,7 @@ fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate>
         Data::Enum(variants) => {
             for variant in variants {
                 if let Some(bound) = &variant.attrs.bound {
-                    predicates.extend(for_json(bound, runtime));
+                    predicates.extend(for_json(cont, bound, runtime));
                 }
                 add_fields(&variant.fields, &mut predicates);
             }
@@ -251,11 +254,16 @@ fn mentions_param(params: &[&Ident], ty: &Type) -> bool {
     !uses.values.is_empty() || !uses.keys.is_empty()
 }
 
-/// A `bound` attribute's predicates for the `ToJson` impl: as written in
-/// `#[json]`; with `Serialize` read as `ToJson` in `#[serde]`.
-fn for_json(bound: &Bound, runtime: &TokenStream) -> Vec<WherePredicate> {
+/// The predicates of a `bound`, for the impls: as written in `#[json]`.
+/// One from `#[serde]` is kept as written too while fields can fall back
+/// to serde: a parameter bounded by `Serialize` is then written through
+/// its `Serialize` impl, so `Page<T>` with
+/// `#[serde(bound(serialize = "T: Serialize"))]` takes a `T` that
+/// implements only `Serialize`, as serde does. With `no_serde_fallback`,
+/// the `Serialize` in it is read as `ToJson`, the one way left to write it.
+fn for_json(cont: &Container, bound: &Bound, runtime: &TokenStream) -> Vec<WherePredicate> {
     let mut predicates = bound.predicates.clone();
-    if bound.namespace == Namespace::Serde {
+    if bound.namespace == Namespace::Serde && cont.attrs.no_serde_fallback {
         for predicate in &mut predicates {
             let WherePredicate::Type(predicate) = predicate else {
                 continue;
