@@ -340,3 +340,26 @@ pub fn tagged_newtype_optional<F: Format>(
         "cannot serialize tagged newtype variant {type_name}::{variant} containing an optional"
     )));
 }
+
+/// Takes what a `#[json(serialize_with)]` or `#[json(with)]` function
+/// returned, which is `()` for json_runtime's signature. Derived code
+/// writes `json_with_returns(path(value, w))`, so that a function with
+/// serde's signature, which returns a `Result`, is also told what to do
+/// instead (next to rustc's error that `&mut JsonWriter` is not a
+/// `Serializer`).
+#[inline(always)]
+pub fn json_with_returns<R: JsonWithReturns>(_: R) {}
+
+/// What a `#[json(serialize_with)]` or `#[json(with)]` function returns:
+/// `()`. See [`json_with_returns`].
+#[diagnostic::on_unimplemented(
+    message = "`#[json(serialize_with)]` and `#[json(with)]` take a function with json_runtime's signature, not serde's",
+    label = "this returns `{Self}`, so it is not a json_runtime writer",
+    note = "json_runtime's signature is `fn<F: json_runtime::Format>(value: &T, w: &mut json_runtime::JsonWriter<'_, F>)`, returning nothing; `with = \"module\"` calls `module::serialize`",
+    note = "a function or module with serde's signature (`fn<S: serde::Serializer>(&T, S) -> Result<S::Ok, S::Error>`, as `chrono::serde::ts_seconds`) goes in `#[serde(serialize_with = \"...\")]` or `#[serde(with = \"...\")]`, which json_runtime calls through its serde bridge"
+)]
+pub trait JsonWithReturns {}
+
+// Not listed in the error: the notes say what to write.
+#[diagnostic::do_not_recommend]
+impl JsonWithReturns for () {}

@@ -172,7 +172,9 @@ impl ::json_runtime::ToJsonFields for Timeout {
         } else {
             w.key_dyn(first, "\"after\"");
         }
-        DurationDef::write_json(&self.after, w);
+        ::json_runtime::__private_0_1_0::json_with_returns(
+            DurationDef::write_json(&self.after, w),
+        );
         if OBJECT {
             w.end_object();
         }

@@ -304,7 +304,8 @@ fn content(
         let span = path.span();
         let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
         let w = located_at(quote!(#w), span);
-        return quote_spanned!(span=> #path(#(#bindings,)* #w););
+        let private = located_at(names.private(), span);
+        return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w)););
     }
     match style {
         Style::Unit => quote!(#w.write_null();),

@@ -66,7 +66,8 @@ impl Names {
             let span = path.span();
             let value = located_at(value.clone(), span);
             let w = located_at(quote!(#w), span);
-            return quote_spanned!(span=> #path(#value, #w););
+            let private = located_at(self.private(), span);
+            return quote_spanned!(span=> #private::json_with_returns(#path(#value, #w)););
         }
         if field.attrs.as_string.is_some() {
             return self.call_at(
