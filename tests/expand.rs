@@ -160,3 +160,61 @@ fn skipped_variant_key_is_serdes_error() {
     let ours = json_runtime::to_vec(&keys::hidden()).unwrap_err();
     assert_eq!(ours.to_string(), theirs.to_string());
 }
+
+/// A derive inside `cfg_attr`, and one under a renamed import, are found,
+/// and their `cfg_attr`s read as if their conditions held: each expands
+/// exactly as the same type written with plain attributes. A type defined
+/// by `macro_rules!` is not in the source as a type, and is not listed.
+#[test]
+fn cfg_attr_and_renamed_imports_are_expanded() {
+    let source = r#"
+        use json_runtime::ToJson as J;
+
+        #[cfg_attr(feature = "json", derive(ToJson), serde(rename_all = "camelCase"))]
+        struct Gated {
+            user_id: u32,
+            #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+            note: Option<String>,
+        }
+
+        mod inner {
+            #[derive(Clone, super::J)]
+            pub enum Renamed {
+                #[cfg_attr(all(), cfg_attr(feature = "json", serde(rename = "a")))]
+                A,
+            }
+        }
+
+        macro_rules! made {
+            () => {
+                #[derive(ToJson)]
+                struct Made;
+            };
+        }
+        made!();
+    "#;
+    let plain = r#"
+        #[derive(ToJson)]
+        #[serde(rename_all = "camelCase")]
+        struct Gated {
+            user_id: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            note: Option<String>,
+        }
+
+        mod inner {
+            #[derive(ToJson)]
+            pub enum Renamed {
+                #[serde(rename = "a")]
+                A,
+            }
+        }
+    "#;
+    let found = json_expand::expand_source(source).unwrap();
+    let paths: Vec<&str> = found.iter().map(|e| e.type_path.as_str()).collect();
+    assert_eq!(paths, ["Gated", "inner::Renamed"]);
+    assert_eq!(
+        json_expand::expand_to_string(source).unwrap(),
+        json_expand::expand_to_string(plain).unwrap()
+    );
+}
