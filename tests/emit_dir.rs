@@ -95,14 +95,14 @@ fn a_new_folder_is_written_without_touching_anything() {
     let (first, second) = (tmp.path().join("first"), tmp.path().join("second"));
 
     build(&krate, &target, &first);
-    let written = first.join("emit_probe/Probe.rs");
+    let written = first.join("emit_probe/src/lib/Probe.rs");
     assert!(written.is_file(), "{} was not written", written.display());
     assert!(std::fs::read_to_string(&written)
         .unwrap()
         .contains("impl ::json_runtime::ToJson for Probe"));
 
     build(&krate, &target, &second);
-    let written = second.join("emit_probe/Probe.rs");
+    let written = second.join("emit_probe/src/lib/Probe.rs");
     assert!(
         written.is_file(),
         "changing the folder did not rerun the derive: {} missing",

@@ -42,7 +42,11 @@ use proc_macro::TokenStream;
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let mut output = derive::expand::derive(&input);
-    emit::emit_if_requested(&input.ident.to_string(), &output);
+    emit::emit_if_requested(
+        &input.ident.to_string(),
+        input.ident.span().unwrap(),
+        &output,
+    );
     output.extend(emit::track_emit_dir());
     output.into()
 }
