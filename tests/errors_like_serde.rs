@@ -2,7 +2,7 @@
 //! message: a skipped enum variant (as a value, as entries, as a map key),
 //! a mutably borrowed `RefCell`, a poisoned lock, a NaN or infinite float
 //! map key, a flattened `serde_json::Value` that is not an object, an
-//! internally tagged newtype variant holding an `Option`.
+//! internally tagged newtype variant holding an `Option` or such a `Value`.
 //!
 //! Each case compares the error's text with `serde_json::to_vec`'s, in
 //! memory and streamed; streamed, the bytes that reached the writer are a
@@ -313,6 +313,27 @@ fn an_internally_tagged_newtype_variant_holding_an_option_is_serdes_error() {
             message.starts_with("cannot serialize tagged newtype variant Shape::")
                 && message.ends_with(" containing an optional"),
             "{message}"
+        );
+    }
+
+    // A `Value` is refused when it is not made of entries.
+    #[derive(Serialize, ToJson)]
+    #[serde(tag = "type")]
+    enum Dynamic {
+        Any(Value),
+    }
+    assert_same(&Dynamic::Any(json!({"x": 1})));
+    assert_same(&Dynamic::Any(Value::Null));
+    for (value, got) in [
+        (json!(false), "a boolean"),
+        (json!(1), "an integer"),
+        (json!(1.5), "a float"),
+        (json!("s"), "a string"),
+        (json!([]), "a sequence"),
+    ] {
+        assert_eq!(
+            refused(&Dynamic::Any(value)),
+            format!("cannot serialize tagged newtype variant Dynamic::Any containing {got}")
         );
     }
 

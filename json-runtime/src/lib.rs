@@ -622,7 +622,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// Cmd::Hidden cannot be serialized"), a NaN or infinite float map key, a
 /// flattened `serde_json::Value` that is not an object (nor `null`), an
 /// internally tagged newtype variant holding an `Option` (behind `&`,
-/// `Box`, `Rc` or `Arc` too), a mutably borrowed `RefCell`, a poisoned
+/// `Box`, `Rc` or `Arc` too) or a `serde_json::Value` that is not an
+/// object (nor `null`), a mutably borrowed `RefCell`, a poisoned
 /// `Mutex` or `RwLock`. Two values are written where serde_json returns an
 /// error: a `SystemTime` before 1970 (negative seconds) and a non-UTF-8
 /// `Path` (lossily); see their impls.

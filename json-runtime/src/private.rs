@@ -285,59 +285,63 @@ pub fn unserializable_variant<F: Format>(
     )));
 }
 
-/// The content of an internally tagged newtype variant, asked whether it
-/// is an `Option` (behind `&`, `Box`, `Rc` or `Arc` too): serde's
-/// `TaggedSerializer` refuses those whatever their value, so derived code
-/// calls [`tagged_newtype_optional`] for them. Derived code writes
+/// The content of an internally tagged newtype variant, asked whether
+/// serde's `TaggedSerializer` refuses it: an `Option` whatever its value
+/// (behind `&`, `Box`, `Rc` or `Arc` too), and, with the `serde_json`
+/// feature, a `Value` that is a bool, number, string or array. Derived
+/// code writes
 ///
 /// ```text
-/// { use ::json_runtime::__private_0_1_0::{ContentIsOption as _, ContentIsOther as _};
-///   (&::json_runtime::__private_0_1_0::Content(f0)).tagged_content_is_option() }
+/// { use ::json_runtime::__private_0_1_0::{TaggedContentRefused as _, TaggedContentAccepted as _};
+///   (&::json_runtime::__private_0_1_0::Content(f0)).tagged_content_refusal() }
 /// ```
 ///
-/// and, as in [`Via`]'s dispatch, method lookup takes [`ContentIsOption`]
-/// when the type is one of those, else [`ContentIsOther`]; the answer is a
-/// constant.
+/// and calls [`tagged_newtype_refused`] with the answer when there is one.
+/// As in [`Via`]'s dispatch, method lookup takes [`TaggedContentRefused`]
+/// when the type is one of those, else [`TaggedContentAccepted`], whose
+/// answer is a constant `None`.
 pub struct Content<'a, T: ?Sized>(pub &'a T);
 
-/// The answer for `Option` contents. See [`Content`].
-pub trait ContentIsOption {
-    /// `true`.
+/// The contents serde may refuse. See [`Content`].
+pub trait TaggedContentRefused {
+    /// What serde's error calls the content (`an optional`), if it
+    /// refuses it.
     #[inline(always)]
-    fn tagged_content_is_option(&self) -> bool {
-        true
+    fn tagged_content_refusal(&self) -> Option<&'static str> {
+        Some("an optional")
     }
 }
 
-impl<T> ContentIsOption for Content<'_, Option<T>> {}
-impl<T> ContentIsOption for Content<'_, &Option<T>> {}
-impl<T> ContentIsOption for Content<'_, &mut Option<T>> {}
-impl<T> ContentIsOption for Content<'_, Box<Option<T>>> {}
-impl<T> ContentIsOption for Content<'_, std::rc::Rc<Option<T>>> {}
-impl<T> ContentIsOption for Content<'_, std::sync::Arc<Option<T>>> {}
+impl<T> TaggedContentRefused for Content<'_, Option<T>> {}
+impl<T> TaggedContentRefused for Content<'_, &Option<T>> {}
+impl<T> TaggedContentRefused for Content<'_, &mut Option<T>> {}
+impl<T> TaggedContentRefused for Content<'_, Box<Option<T>>> {}
+impl<T> TaggedContentRefused for Content<'_, std::rc::Rc<Option<T>>> {}
+impl<T> TaggedContentRefused for Content<'_, std::sync::Arc<Option<T>>> {}
 
-/// The answer for every other content. See [`Content`].
-pub trait ContentIsOther {
-    /// `false`.
+/// Every other content, which serde writes. See [`Content`].
+pub trait TaggedContentAccepted {
+    /// `None`.
     #[inline(always)]
-    fn tagged_content_is_option(&self) -> bool {
-        false
+    fn tagged_content_refusal(&self) -> Option<&'static str> {
+        None
     }
 }
 
-impl<T: ?Sized> ContentIsOther for &Content<'_, T> {}
+impl<T: ?Sized> TaggedContentAccepted for &Content<'_, T> {}
 
-/// serde's error for an internally tagged newtype variant holding an
-/// `Option`: `cannot serialize tagged newtype variant {type_name}::{variant}
-/// containing an optional`.
+/// serde's error for the content of an internally tagged newtype variant
+/// that it refuses: `cannot serialize tagged newtype variant
+/// {type_name}::{variant} containing {what}`.
 #[cold]
-pub fn tagged_newtype_optional<F: Format>(
+pub fn tagged_newtype_refused<F: Format>(
     w: &mut JsonWriter<'_, F>,
     type_name: &'static str,
     variant: &'static str,
+    what: &'static str,
 ) {
     w.fail(Error::new(format_args!(
-        "cannot serialize tagged newtype variant {type_name}::{variant} containing an optional"
+        "cannot serialize tagged newtype variant {type_name}::{variant} containing {what}"
     )));
 }
 

@@ -101,17 +101,18 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
             }
             Self::Styled(f0) => {
-                if {
+                if let ::core::option::Option::Some(what) = {
                     use ::json_runtime::__private_0_1_0::{
-                        ContentIsOption as _, ContentIsOther as _,
+                        TaggedContentAccepted as _, TaggedContentRefused as _,
                     };
                     (&::json_runtime::__private_0_1_0::Content(f0))
-                        .tagged_content_is_option()
+                        .tagged_content_refusal()
                 } {
-                    ::json_runtime::__private_0_1_0::tagged_newtype_optional(
+                    ::json_runtime::__private_0_1_0::tagged_newtype_refused(
                         w,
                         "Shape",
                         "Styled",
+                        what,
                     );
                 } else {
                     if OBJECT {

@@ -150,8 +150,8 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         false => (object(entries_list, names), false),
     };
 
-    // For an internally tagged newtype variant: `(is the content an
-    // `Option`, serde's error then)`.
+    // For an internally tagged newtype variant: `(what serde calls its
+    // content if it refuses it, serde's error then)`.
     let mut optional = None;
     let (code, uses_first) = match repr(cont, variant) {
         Repr::External if unit => {
@@ -251,8 +251,8 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         ),
     };
     let code = match optional {
-        Some((is_option, fail)) => quote! {
-            if #is_option { #fail } else { #code }
+        Some((refusal, fail)) => quote! {
+            if let ::core::option::Option::Some(what) = #refusal { #fail } else { #code }
         },
         None => code,
     };
@@ -264,8 +264,9 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
     (arm, uses_first)
 }
 
-/// Whether an internally tagged newtype variant's content is an `Option`
-/// (a constant, from its type), and serde's error for it.
+/// For an internally tagged newtype variant: what serde's error calls its
+/// content if serde refuses it (an `Option`, a scalar `Value`), and the
+/// code that reports it, given that as `what`.
 fn tagged_optional(
     variant: &Variant,
     value: &TokenStream,
@@ -275,12 +276,12 @@ fn tagged_optional(
     let w = &names.w;
     let type_name = &names.type_name;
     let ident = variant.ident.to_string();
-    let is_option = quote! {{
-        use #private::{ContentIsOption as _, ContentIsOther as _};
-        (&#private::Content(#value)).tagged_content_is_option()
+    let refusal = quote! {{
+        use #private::{TaggedContentAccepted as _, TaggedContentRefused as _};
+        (&#private::Content(#value)).tagged_content_refusal()
     }};
-    let fail = quote!(#private::tagged_newtype_optional(#w, #type_name, #ident););
-    (is_option, fail)
+    let fail = quote!(#private::tagged_newtype_refused(#w, #type_name, #ident, what););
+    (refusal, fail)
 }
 
 /// The variant's content as one JSON value: what an untagged variant

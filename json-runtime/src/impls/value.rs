@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
+use crate::__private_0_1_0::{Content, TaggedContentRefused};
 use crate::error::Error;
 use crate::writer::{write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson, ToJsonFields};
@@ -240,25 +241,45 @@ impl ToJsonFields for Value {
 #[cold]
 #[inline(never)]
 fn flatten_scalar<F: Format>(w: &mut JsonWriter<'_, F>, value: &Value, first: &mut bool) {
-    let got = match value {
-        Value::Number(n) if keeps_number_text() => {
+    match (value, refused_as(value)) {
+        (_, Some(got)) => w.fail(Error::new(format_args!(
+            "can only flatten structs and maps (got {got})"
+        ))),
+        (Value::Number(n), None) => {
             w.object_entry(*first);
             *first = false;
             w.write_str("$serde_json::private::Number");
             w.colon();
             w.write_str(&n.to_string());
-            return;
         }
-        Value::Bool(_) => "a boolean",
-        Value::Number(n) if n.is_f64() => "a float",
-        Value::Number(_) => "an integer",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a sequence",
-        Value::Null | Value::Object(_) => return,
-    };
-    w.fail(Error::new(format_args!(
-        "can only flatten structs and maps (got {got})"
-    )));
+        _ => {}
+    }
+}
+
+/// What serde's errors call a value that is not made of entries, from the
+/// serializer method serde_json's `Value` calls (`serialize_bool` is "a
+/// boolean"); `None` for what serde takes as entries: `null` (a unit), an
+/// object, and an `arbitrary_precision` number (a struct holding its text).
+fn refused_as(value: &Value) -> Option<&'static str> {
+    match value {
+        Value::Null | Value::Object(_) => None,
+        Value::Number(_) if keeps_number_text() => None,
+        Value::Bool(_) => Some("a boolean"),
+        Value::Number(n) if n.is_f64() => Some("a float"),
+        Value::Number(_) => Some("an integer"),
+        Value::String(_) => Some("a string"),
+        Value::Array(_) => Some("a sequence"),
+    }
+}
+
+/// serde refuses a scalar `Value` as the content of an internally tagged
+/// newtype variant as it refuses a flattened one (see `ToJsonFields for
+/// Value`), with the tagged serializer's message.
+impl TaggedContentRefused for Content<'_, Value> {
+    #[inline]
+    fn tagged_content_refusal(&self) -> Option<&'static str> {
+        refused_as(self.0)
+    }
 }
 
 fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>, first: &mut bool) {
