@@ -93,6 +93,7 @@
 //! |---|---|
 //! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
+//! | put a lazily generated sequence or map inside a value (a struct field), in flat memory | [`Seq`], [`SeqMap`] |
 //! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
@@ -275,6 +276,7 @@ pub mod __private_0_1_0;
 mod as_string;
 mod fields;
 mod impls;
+mod lazy;
 mod raw;
 #[cfg(feature = "serde")]
 mod serde_bridge;
@@ -311,6 +313,7 @@ pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileEr
 pub use escape::Escape;
 pub use fields::ToJsonFields;
 pub use file::{remove_stale_temp_files, write_file, write_file_pretty, write_file_with};
+pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;
 pub use raw::{to_raw_json, RawJson, RawJsonError};
