@@ -12,6 +12,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::encode;
 use crate::error::{Error, WriteFileError};
+use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
@@ -135,6 +136,92 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(
 ) -> Result<(), Error> {
     write_file_with(path, |file| {
         encode::to_writer::<Pretty, _, T>(&Config::DEFAULT, file, value)
+    })
+}
+
+/// Streams the items of any iterator as one compact JSON array into the
+/// file at `path`, replacing it safely as [`write_file`] does.
+///
+/// The file gets the bytes of `serde_json::to_vec` of the items collected
+/// into a `Vec`, but nothing is collected: the items are encoded one by one
+/// as [`to_writer_array`](crate::to_writer_array) does, in bounded memory,
+/// so a lazily generated sequence of any length can be written. If the
+/// iterator's items fail part-way (an I/O error, an error reported through
+/// serde, a panic), the old file stays as it was.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("squares.json");
+/// json_runtime::write_file_array(&path, (1..=4).map(|i| i * i))?;
+/// assert_eq!(std::fs::read(&path)?, b"[1,4,9,16]");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_array<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        array_to_writer::<Compact, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
+    })
+}
+
+/// Streams the items of any iterator as one pretty JSON array, indented by
+/// two spaces, into the file at `path`: the bytes of
+/// `serde_json::to_vec_pretty` of the collected items, written as
+/// [`write_file_array`] writes them.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-pretty-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("names.json");
+/// json_runtime::write_file_array_pretty(&path, ["ada", "grace"])?;
+/// assert_eq!(std::fs::read(&path)?, b"[\n  \"ada\",\n  \"grace\"\n]");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_array_pretty<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        array_to_writer::<Pretty, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
+    })
+}
+
+/// Streams the items of any iterator as [JSON Lines](https://jsonlines.org)
+/// into the file at `path`, replacing it safely as [`write_file`] does:
+/// each item compact and followed by `\n`, as
+/// [`to_writer_lines`](crate::to_writer_lines) writes them, in bounded
+/// memory. An empty iterator makes an empty file.
+///
+/// [`par::write_file_lines`](crate::par) encodes a slice on every core
+/// instead; this one takes any iterator, lazy ones included.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-lines-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// use std::collections::BTreeMap;
+///
+/// let path = dir.join("events.jsonl");
+/// json_runtime::write_file_lines(&path, (1..=2).map(|id| BTreeMap::from([("id", id)])))?;
+/// assert_eq!(std::fs::read(&path)?, b"{\"id\":1}\n{\"id\":2}\n");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_lines<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        lines_to_writer(file, items, &Config::DEFAULT).map_err(Error::from)
     })
 }
 

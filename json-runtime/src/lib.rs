@@ -94,7 +94,8 @@
 //! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
 //! | put a lazily generated sequence or map inside a value (a struct field), in flat memory | [`Seq`], [`SeqMap`] |
-//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
+//! | replace a file safely (temporary file, fsync, rename; FIFOs and devices written in place) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
+//! | stream any iterator into a file, replaced safely | [`write_file_array`], [`write_file_array_pretty`], [`write_file_lines`] |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
 //! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, each with `with_options`, and `to_bytes` for any framework |
@@ -312,7 +313,10 @@ pub use entry_points::{try_to_string, try_to_vec};
 pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileError};
 pub use escape::Escape;
 pub use fields::ToJsonFields;
-pub use file::{remove_stale_temp_files, write_file, write_file_pretty, write_file_with};
+pub use file::{
+    remove_stale_temp_files, write_file, write_file_array, write_file_array_pretty,
+    write_file_lines, write_file_pretty, write_file_with,
+};
 pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;

@@ -27,6 +27,8 @@ use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 /// | [`to_writer_array`](Self::to_writer_array) | [`to_writer_array`](crate::to_writer_array) |
 /// | [`to_writer_lines`](Self::to_writer_lines) | [`to_writer_lines`](crate::to_writer_lines) (always compact) |
 /// | [`write_file`](Self::write_file) | [`write_file`](crate::write_file) |
+/// | [`write_file_array`](Self::write_file_array) | [`write_file_array`](crate::write_file_array) |
+/// | [`write_file_lines`](Self::write_file_lines) | [`write_file_lines`](crate::write_file_lines) (always compact) |
 /// | `to_async_writer`, `to_async_writer_array`, `to_async_writer_lines` (feature `tokio`) | the functions of the same names |
 ///
 /// ```
@@ -277,5 +279,40 @@ impl<'a> Options<'a> {
         value: &T,
     ) -> Result<(), Error> {
         write_file_with(path, |file| self.to_writer(file, value))
+    }
+
+    /// Streams the items of any iterator as one JSON array into the file at
+    /// `path`, as [`write_file_array`](crate::write_file_array) does.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-array-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use json_runtime::Options;
+    ///
+    /// let path = dir.join("ids.json");
+    /// Options::new().indent(b"\t").write_file_array(&path, 1..=2)?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n\t1,\n\t2\n]");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn write_file_array<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_array(file, items))
+    }
+
+    /// Streams the items of any iterator as JSON Lines into the file at
+    /// `path`, as [`write_file_lines`](crate::write_file_lines) does; each
+    /// line is compact whatever the layout chosen.
+    pub fn write_file_lines<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_lines(file, items))
     }
 }
