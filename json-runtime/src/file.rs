@@ -74,7 +74,7 @@ use crate::writer::{Compact, Config, Pretty};
 /// json_runtime::write_file("/dev/null", &[1, 2, 3])?;
 /// assert!(std::fs::metadata("/dev/null")?.file_type().is_char_device());
 /// # }
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// # Errors

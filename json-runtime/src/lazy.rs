@@ -39,7 +39,7 @@ use crate::writer::{Format, JsonWriter};
 /// let mut out = Vec::new();
 /// json_runtime::to_writer(&mut out, &report)?;
 /// assert_eq!(out, br#"{"generatedAt":"2026-12-01T23:00:00Z","rows":[[1,1],[2,4],[3,9]]}"#);
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// A generic field `Seq<I>` needs no `#[json(bound)]`: the derive bounds
@@ -54,18 +54,19 @@ use crate::writer::{Format, JsonWriter};
 /// `Seq` holds its iterator in a `Mutex` and takes it out when it is
 /// written. Writing the same `Seq` again is an error, never a panic, nor a
 /// silent `[]`: the entry point returns an [`Error`](crate::Error) saying
-/// so (inside an `io::Error` of kind
-/// [`InvalidData`](std::io::ErrorKind::InvalidData) from the streaming
-/// entry points), and writes nothing after it.
+/// so, of [`Category::Data`](crate::Category::Data), and writes nothing
+/// after it.
 ///
 /// ```
-/// use json_runtime::Seq;
+/// use json_runtime::{Category, Seq};
 ///
 /// let numbers = Seq::new(1..=3);
-/// assert_eq!(json_runtime::try_to_string(&numbers).unwrap(), "[1,2,3]");
+/// assert_eq!(json_runtime::to_string(&numbers)?, "[1,2,3]");
 ///
-/// let again = json_runtime::try_to_string(&numbers).unwrap_err();
+/// let again = json_runtime::to_string(&numbers).unwrap_err();
+/// assert_eq!(again.classify(), Category::Data);
 /// assert!(again.to_string().contains("already written"), "{again}");
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// Anything that writes a value twice (pretty after compact, a retry) needs
@@ -101,7 +102,7 @@ impl<I> Seq<I> {
     /// assert!(!seq.is_written());
     /// json_runtime::to_writer(std::io::sink(), &seq)?;
     /// assert!(seq.is_written());
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn is_written(&self) -> bool {
         lock(&self.items).is_none()
@@ -197,9 +198,10 @@ where
 /// let days = ["mon", "tue"].into_iter().zip([12.5, 7.0]);
 /// let totals = Totals { currency: "EUR", by_day: SeqMap::new(days) };
 /// assert_eq!(
-///     json_runtime::try_to_string(&totals).unwrap(),
+///     json_runtime::to_string(&totals)?,
 ///     r#"{"currency":"EUR","by_day":{"mon":12.5,"tue":7.0}}"#,
 /// );
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 pub struct SeqMap<I> {
     entries: Seq<I>,
@@ -223,7 +225,7 @@ impl<I> SeqMap<I> {
     /// let map = json_runtime::SeqMap::new([("k", 1)]);
     /// json_runtime::to_writer(std::io::sink(), &map)?;
     /// assert!(map.is_written());
-    /// # Ok::<(), std::io::Error>(())
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     pub fn is_written(&self) -> bool {
         self.entries.is_written()

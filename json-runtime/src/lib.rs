@@ -33,6 +33,11 @@
 //! | [`to_vec`], [`to_string`] | [`to_writer`] |
 //! | [`to_vec_pretty`], [`to_string_pretty`] | [`to_writer_pretty`] |
 //!
+//! Text goes into any `fmt::Write` (a `String`, a `Formatter`) through
+//! [`to_fmt_writer`] and [`to_fmt_writer_pretty`], streamed as
+//! [`to_writer`] streams, and [`display`] shows a value as JSON wherever a
+//! `Display` goes (`{}` compact, `{:#}` pretty).
+//!
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
 //! [`Options`] also chooses how strings are escaped ([`Escape`]): all
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
@@ -287,6 +292,7 @@ mod canonical;
 mod encode;
 mod entry_points;
 mod file;
+mod fmt_write;
 mod options;
 mod pretty_formatter;
 mod sequences;
@@ -317,6 +323,7 @@ pub use file::{
     remove_stale_temp_files, write_file, write_file_array, write_file_array_pretty,
     write_file_lines, write_file_pretty, write_file_with,
 };
+pub use fmt_write::{display, to_fmt_writer, to_fmt_writer_pretty, JsonDisplay};
 pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;

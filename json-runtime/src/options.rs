@@ -1,6 +1,7 @@
 //! [`Options`]: the public form of the one configuration every entry
 //! point takes.
 
+use std::fmt;
 use std::io;
 use std::path::Path;
 
@@ -8,6 +9,7 @@ use crate::encode::{self, into_text};
 use crate::error::Error;
 use crate::escape::Escape;
 use crate::file::write_file_with;
+use crate::fmt_write::{self, JsonDisplay};
 use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
@@ -24,6 +26,7 @@ use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 /// |---|---|
 /// | [`to_vec`](Self::to_vec), [`to_string`](Self::to_string) | [`to_vec`](crate::to_vec), [`to_string`](crate::to_string) |
 /// | [`to_writer`](Self::to_writer) | [`to_writer`](crate::to_writer) |
+/// | [`to_fmt_writer`](Self::to_fmt_writer), [`display`](Self::display) | [`to_fmt_writer`](crate::to_fmt_writer), [`display`](crate::display) |
 /// | [`to_writer_array`](Self::to_writer_array) | [`to_writer_array`](crate::to_writer_array) |
 /// | [`to_writer_lines`](Self::to_writer_lines) | [`to_writer_lines`](crate::to_writer_lines) (always compact) |
 /// | [`write_file`](Self::write_file) | [`write_file`](crate::write_file) |
@@ -220,6 +223,49 @@ impl<'a> Options<'a> {
         } else {
             encode::to_writer::<Compact, W, T>(&self.config, writer, value)
         }
+    }
+
+    /// Streams `value` as JSON into any [`fmt::Write`], as
+    /// [`to_fmt_writer`](crate::to_fmt_writer) does. An indent that is not
+    /// UTF-8 is an [`Error`] ([`Category::Data`](crate::Category::Data)):
+    /// a `fmt::Write` takes only text.
+    ///
+    /// ```
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut text = String::new();
+    /// Options::new().escape(Escape::Ascii).to_fmt_writer(&mut text, &["Zoë"])?;
+    /// assert_eq!(text, r#"["Zo\u00eb"]"#);
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        fmt_write::to_fmt(&self.config, self.pretty, writer, value)
+    }
+
+    /// Shows `value` as JSON with these options wherever a
+    /// [`Display`](fmt::Display) goes, as [`display`](crate::display)
+    /// does: `{:#}` makes compact options pretty (with two spaces), and
+    /// pretty ones stay as they are.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    ///
+    /// use json_runtime::Options;
+    ///
+    /// let env = HashMap::from([("b", 2), ("a", 1)]);
+    /// let sorted = Options::new().sort_keys(true);
+    /// assert_eq!(format!("{}", sorted.display(&env)), r#"{"a":1,"b":2}"#);
+    /// assert_eq!(format!("{:#}", sorted.display(&env)), "{\n  \"a\": 1,\n  \"b\": 2\n}");
+    /// ```
+    pub fn display<'v, T: ToJson + ?Sized>(&self, value: &'v T) -> JsonDisplay<'v, T>
+    where
+        'a: 'v,
+    {
+        JsonDisplay::new(value, self.config, self.pretty)
     }
 
     /// Streams the items of any iterator as one JSON array into `writer`,
