@@ -200,7 +200,7 @@ where
 /// [`to_writer_lines`](crate::to_writer_lines) writes them, in bounded
 /// memory. An empty iterator makes an empty file.
 ///
-/// [`par::write_file_lines`](crate::par) encodes a slice on every core
+/// `par::write_file_lines` (feature `rayon`) encodes a slice on every core
 /// instead; this one takes any iterator, lazy ones included.
 ///
 /// ```

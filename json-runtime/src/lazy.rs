@@ -71,9 +71,9 @@ use crate::writer::{Format, JsonWriter};
 ///
 /// Anything that writes a value twice (pretty after compact, a retry) needs
 /// a new `Seq`, or a collection. A `Seq` is [`Sync`] when its iterator is
-/// [`Send`], so it can be an element of the slices
-/// [`par`](crate::par) encodes on several threads; each element is written
-/// once there too.
+/// [`Send`], so it can be in the elements of the slices that
+/// `json_runtime::par` (feature `rayon`) encodes on several threads; each
+/// element is written once there too.
 ///
 /// The Tokio writers encode any value that is not a top-level sequence
 /// whole into memory before writing it (see `to_async_writer`), so a
