@@ -279,6 +279,66 @@ fn seq_map_writes_entries_in_iteration_order() {
     assert_eq!(json_runtime::to_vec_pretty(&empty).unwrap(), b"{}");
 }
 
+#[derive(ToJson)]
+struct Flattened<I> {
+    id: u32,
+    #[json(flatten)]
+    extra: SeqMap<I>,
+    last: bool,
+}
+
+#[derive(serde::Serialize)]
+struct FlattenedCollected {
+    id: u32,
+    #[serde(flatten)]
+    extra: IndexMap<String, u32>,
+    last: bool,
+}
+
+#[test]
+fn seq_map_flattens_into_the_enclosing_object() {
+    for n in [0, 1, 5] {
+        let entries = || (0..n).rev().map(|i| (format!("k{i}"), i));
+        let ours = Flattened {
+            id: 1,
+            extra: SeqMap::new(entries()),
+            last: true,
+        };
+        let twin = FlattenedCollected {
+            id: 1,
+            extra: entries().collect(),
+            last: true,
+        };
+        assert_eq!(
+            json_runtime::to_vec(&ours).unwrap(),
+            serde_compact(&twin),
+            "{n} entries"
+        );
+        let ours = Flattened {
+            id: 1,
+            extra: SeqMap::new(entries()),
+            last: true,
+        };
+        assert_eq!(
+            json_runtime::to_vec_pretty(&ours).unwrap(),
+            serde_pretty(&twin),
+            "{n} entries"
+        );
+    }
+    let ours = Flattened {
+        id: 1,
+        extra: SeqMap::new([("a".to_string(), 1)]),
+        last: true,
+    };
+    json_runtime::to_vec(&ours).unwrap();
+    let err = json_runtime::to_vec(&ours).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("json_runtime::SeqMap was already written"),
+        "{err}"
+    );
+}
+
 #[test]
 fn writing_a_seq_twice_is_an_error_not_a_panic() {
     let value = report();

@@ -6,6 +6,7 @@ use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::Error;
+use crate::fields::ToJsonFields;
 use crate::impls::write_seq;
 use crate::to_json::{ToJson, ToJsonKey};
 use crate::writer::{Format, JsonWriter};
@@ -149,15 +150,14 @@ where
     }
 }
 
-/// Reports a second write. `null` keeps the document well formed for the
-/// encoder, which runs on to its end; nothing after the error is output.
+/// Reports a second write. The encoder runs on to its end, but nothing
+/// after the error is output.
 #[cold]
 fn written_twice<F: Format>(w: &mut JsonWriter<'_, F>, what: &str) {
     w.fail(Error::new(format_args!(
         "json_runtime::{what} was already written: its iterator runs once \
          (make a new {what}, or collect the items, to write them again)"
     )));
-    w.write_null();
 }
 
 impl<I> ToJson for Seq<I>
@@ -170,7 +170,11 @@ where
         // may write another `Seq`, or panic.
         match self.take() {
             Some(items) => write_seq(w, items),
-            None => written_twice(w, "Seq"),
+            None => {
+                written_twice(w, "Seq");
+                // Keeps the document well formed for the rest of the encoder.
+                w.write_null();
+            }
         }
     }
 }
@@ -184,7 +188,8 @@ where
 /// orders `HashMap`s, leaves that order alone; canonical output
 /// ([`to_vec_canonical`](crate::to_vec_canonical)) sorts it, as it sorts
 /// every object. Duplicate keys are written as they come. Written once,
-/// as a `Seq` is.
+/// as a `Seq` is. As a field with `#[json(flatten)]`, its entries go into
+/// the enclosing object.
 ///
 /// ```
 /// use json_runtime::{SeqMap, ToJson};
@@ -266,19 +271,32 @@ where
     V: ToJson,
 {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.begin_object();
+        let mut first = true;
+        self.write_json_fields(w, &mut first);
+        w.end_object_dyn(first);
+    }
+}
+
+/// The entries go into the enclosing object, for `#[json(flatten)]`, as a
+/// flattened map's do; a second write writes none and is the error.
+impl<I, K, V> ToJsonFields for SeqMap<I>
+where
+    I: Iterator<Item = (K, V)>,
+    K: ToJsonKey,
+    V: ToJson,
+{
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
         let Some(entries) = self.entries.take() else {
             return written_twice(w, "SeqMap");
         };
-        w.begin_object();
-        let mut first = true;
         for (key, value) in entries {
-            w.object_entry(first);
-            first = false;
+            w.object_entry(*first);
+            *first = false;
             key.write_json_key(w);
             w.colon();
             value.write_json(w);
             w.flush_point();
         }
-        w.end_object_dyn(first);
     }
 }
