@@ -20,6 +20,8 @@ mod flatten;
 mod generic;
 #[path = "expand/keys.rs"]
 mod keys;
+#[path = "expand/lazy.rs"]
+mod lazy;
 #[path = "expand/named.rs"]
 mod named;
 #[path = "expand/newtype.rs"]
@@ -36,6 +38,7 @@ const CASES: &[&str] = &[
     "flatten",
     "generic",
     "keys",
+    "lazy",
     "named",
     "newtype",
     "serde_fallback",
@@ -110,6 +113,12 @@ fn snapshot_types_write_what_serde_json_writes() {
             value.cursor.is_some() && !json_runtime::to_string(&value).unwrap().contains("cursor")
         );
     }
+    let (ours, twin) = lazy::sample();
+    assert_eq!(
+        json_runtime::to_vec(&ours).unwrap(),
+        serde_json::to_vec(&twin).unwrap(),
+        "a Seq is written once, so through one entry point"
+    );
     for value in named::samples() {
         assert_same(&value);
         let json = json_runtime::to_string(&value).unwrap();

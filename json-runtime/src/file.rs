@@ -12,6 +12,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::encode;
 use crate::error::{Error, WriteFileError};
+use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
@@ -40,8 +41,41 @@ use crate::writer::{Compact, Config, Pretty};
 /// while it is written, not even for a moment. A new file gets the usual
 /// `0o666` minus the umask, as `File::create` gives. Elsewhere the
 /// permissions are copied once the file exists. The owner and other
-/// metadata are not copied. When `path` is a symbolic link, the link itself
-/// is replaced by the new file.
+/// metadata are not copied.
+///
+/// # Links, FIFOs and devices
+///
+/// Only a regular file is replaced; what else `path` names decides what
+/// happens, as it does for editors, `install` and a shell's `>`:
+///
+/// | `path` is | what happens |
+/// |---|---|
+/// | a regular file, or nothing | replaced or created, as above |
+/// | a symbolic link (or a chain of them) to a regular file | the file it leads to is replaced, through a temporary file beside *it*; the link stays and shows the new contents |
+/// | a FIFO, a character or block device, directly or through links (`/dev/null`, `/dev/stdout` when it is a pipe or a terminal) | written in place: opened for writing, without creating, truncating, renaming or syncing it, so it stays what it was |
+/// | a symbolic link that leads nowhere | refused with an I/O error of kind [`NotFound`](io::ErrorKind::NotFound) ([`Error::io_error_kind`]): the file is not created at the far end of the link (as `cp` refuses to) |
+/// | a socket | refused with an I/O error of kind [`InvalidInput`](io::ErrorKind::InvalidInput) |
+/// | a folder | the rename fails, with the system's error |
+///
+/// Written in place, the output is not atomic: a reader of the FIFO sees
+/// the bytes as they come, and an error part-way (`ENOSPC` from
+/// `/dev/full`) leaves what was written so far. Opening a FIFO waits until
+/// a reader opens it. `/dev/stdout` redirected to a regular file is such a
+/// file, reached through a link, so it is replaced: the path holds the new
+/// contents, but what the process wrote to its standard output before is
+/// in the old file, which the rename unlinked; write to
+/// [`io::stdout`] with [`to_writer`](crate::to_writer) instead when the
+/// output may be a redirection.
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use std::os::unix::fs::FileTypeExt;
+///
+/// json_runtime::write_file("/dev/null", &[1, 2, 3])?;
+/// assert!(std::fs::metadata("/dev/null")?.file_type().is_char_device());
+/// # }
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -102,6 +136,92 @@ pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(
 ) -> Result<(), Error> {
     write_file_with(path, |file| {
         encode::to_writer::<Pretty, _, T>(&Config::DEFAULT, file, value)
+    })
+}
+
+/// Streams the items of any iterator as one compact JSON array into the
+/// file at `path`, replacing it safely as [`write_file`] does.
+///
+/// The file gets the bytes of `serde_json::to_vec` of the items collected
+/// into a `Vec`, but nothing is collected: the items are encoded one by one
+/// as [`to_writer_array`](crate::to_writer_array) does, in bounded memory,
+/// so a lazily generated sequence of any length can be written. If the
+/// iterator's items fail part-way (an I/O error, an error reported through
+/// serde, a panic), the old file stays as it was.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("squares.json");
+/// json_runtime::write_file_array(&path, (1..=4).map(|i| i * i))?;
+/// assert_eq!(std::fs::read(&path)?, b"[1,4,9,16]");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_array<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        array_to_writer::<Compact, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
+    })
+}
+
+/// Streams the items of any iterator as one pretty JSON array, indented by
+/// two spaces, into the file at `path`: the bytes of
+/// `serde_json::to_vec_pretty` of the collected items, written as
+/// [`write_file_array`] writes them.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-pretty-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("names.json");
+/// json_runtime::write_file_array_pretty(&path, ["ada", "grace"])?;
+/// assert_eq!(std::fs::read(&path)?, b"[\n  \"ada\",\n  \"grace\"\n]");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_array_pretty<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        array_to_writer::<Pretty, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
+    })
+}
+
+/// Streams the items of any iterator as [JSON Lines](https://jsonlines.org)
+/// into the file at `path`, replacing it safely as [`write_file`] does:
+/// each item compact and followed by `\n`, as
+/// [`to_writer_lines`](crate::to_writer_lines) writes them, in bounded
+/// memory. An empty iterator makes an empty file.
+///
+/// `par::write_file_lines` (feature `rayon`) encodes a slice on every core
+/// instead; this one takes any iterator, lazy ones included.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-lines-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// use std::collections::BTreeMap;
+///
+/// let path = dir.join("events.jsonl");
+/// json_runtime::write_file_lines(&path, (1..=2).map(|id| BTreeMap::from([("id", id)])))?;
+/// assert_eq!(std::fs::read(&path)?, b"{\"id\":1}\n{\"id\":2}\n");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn write_file_lines<P, I>(path: P, items: I) -> Result<(), Error>
+where
+    P: AsRef<Path>,
+    I: IntoIterator,
+    I::Item: ToJson,
+{
+    write_file_with(path, |file| {
+        lines_to_writer(file, items, &Config::DEFAULT).map_err(Error::from)
     })
 }
 
@@ -277,13 +397,119 @@ fn split(path: &Path) -> io::Result<(&Path, &OsStr)> {
     Ok((dir, name))
 }
 
+/// What writing to a path means, decided from what is there now.
+enum Target {
+    /// Replace this regular file (or create it): `path` itself, or the
+    /// file a symbolic link leads to, so that the link keeps pointing at
+    /// the new contents.
+    Replace {
+        path: PathBuf,
+        permissions: Option<fs::Permissions>,
+    },
+    /// A FIFO or a device (reached directly or through links): opened and
+    /// written in place, since replacing it would destroy it.
+    WriteThrough,
+}
+
+/// Where `path` leads. Symbolic links are followed, as editors and
+/// `install` do; a link that leads nowhere, and a socket, are refused.
+fn target(path: &Path) -> io::Result<Target> {
+    match fs::metadata(path) {
+        // A folder is left to the rename, which reports it as the system
+        // does (`EISDIR`).
+        Ok(meta) if meta.is_file() || meta.is_dir() => {
+            let permissions = Some(meta.permissions());
+            let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+            let path = if is_link {
+                fs::canonicalize(path)?
+            } else {
+                path.to_owned()
+            };
+            Ok(Target::Replace { path, permissions })
+        }
+        Ok(meta) => {
+            if is_socket(&meta) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "the path is a socket, which cannot be written as a file",
+                ));
+            }
+            Ok(Target::WriteThrough)
+        }
+        Err(err) if err.kind() == io::ErrorKind::NotFound => {
+            match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    let to = fs::read_link(path)?;
+                    Err(io::Error::new(
+                        io::ErrorKind::NotFound,
+                        format!(
+                            "the path is a symbolic link to {}, which does not exist",
+                            to.display()
+                        ),
+                    ))
+                }
+                // A new file.
+                _ => Ok(Target::Replace {
+                    path: path.to_owned(),
+                    permissions: None,
+                }),
+            }
+        }
+        // Not allowed to look (a folder without search permission, a link
+        // loop): the writes below report it, as they did before.
+        Err(_) => Ok(Target::Replace {
+            path: path.to_owned(),
+            permissions: None,
+        }),
+    }
+}
+
+#[cfg(unix)]
+fn is_socket(meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    meta.file_type().is_socket()
+}
+
+#[cfg(not(unix))]
+fn is_socket(_meta: &fs::Metadata) -> bool {
+    false
+}
+
+/// Every file writer's one path: [`write_file_with`] calls it, and all
+/// the others call `write_file_with`.
 fn replace<W>(path: &Path, write: W) -> io::Result<()>
 where
     W: FnOnce(&mut File) -> io::Result<()>,
 {
+    // Checked before anything else, so that a path without a file name is
+    // always `InvalidInput`.
+    split(path)?;
+    match target(path)? {
+        Target::Replace { path, permissions } => replace_file(&path, permissions.as_ref(), write),
+        Target::WriteThrough => write_through(path, write),
+    }
+}
+
+/// Writes into the FIFO or device at `path` as it is: no temporary file,
+/// no truncation (meaningless there), and no sync, which pipes and most
+/// character devices reject (`EINVAL`); `write`'s own flush is all there
+/// is. Opening a FIFO waits until a reader opens it, as any writer does.
+fn write_through<W>(path: &Path, write: W) -> io::Result<()>
+where
+    W: FnOnce(&mut File) -> io::Result<()>,
+{
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    write(&mut file)
+}
+
+/// Replaces the regular file at `path`, or creates it, through a
+/// temporary file beside it.
+fn replace_file<W>(path: &Path, permissions: Option<&fs::Permissions>, write: W) -> io::Result<()>
+where
+    W: FnOnce(&mut File) -> io::Result<()>,
+{
     let (dir, name) = split(path)?;
-    let permissions = fs::metadata(path).ok().map(|meta| meta.permissions());
-    let mut temp = create_temp(dir, name, permissions.as_ref())?;
+    let mut temp = create_temp(dir, name, permissions)?;
     let file = temp.file.as_mut().expect("the temporary file is open");
     write(file)?;
     file.sync_all()?;

@@ -33,6 +33,11 @@
 //! | [`to_vec`], [`to_string`] | [`to_writer`] |
 //! | [`to_vec_pretty`], [`to_string_pretty`] | [`to_writer_pretty`] |
 //!
+//! Text goes into any `fmt::Write` (a `String`, a `Formatter`) through
+//! [`to_fmt_writer`] and [`to_fmt_writer_pretty`], streamed as
+//! [`to_writer`] streams, and [`display`] shows a value as JSON wherever a
+//! `Display` goes (`{}` compact, `{:#}` pretty).
+//!
 //! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
 //! [`Options`] also chooses how strings are escaped ([`Escape`]): all
 //! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
@@ -93,7 +98,9 @@
 //! |---|---|
 //! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
 //! | write any iterator as JSON Lines | [`to_writer_lines`] |
-//! | replace a file safely (temporary file, fsync, rename) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
+//! | put a lazily generated sequence or map inside a value (a struct field), in flat memory | [`Seq`], [`SeqMap`] |
+//! | replace a file safely (temporary file, fsync, rename; FIFOs and devices written in place) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
+//! | stream any iterator into a file, replaced safely | [`write_file_array`], [`write_file_array_pretty`], [`write_file_lines`] |
 //! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
 //! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, each with `with_options`, and `to_bytes` for any framework |
@@ -275,6 +282,7 @@ pub mod __private_0_1_0;
 mod as_string;
 mod fields;
 mod impls;
+mod lazy;
 mod raw;
 #[cfg(feature = "serde")]
 mod serde_bridge;
@@ -284,6 +292,7 @@ mod canonical;
 mod encode;
 mod entry_points;
 mod file;
+mod fmt_write;
 mod options;
 mod pretty_formatter;
 mod sequences;
@@ -310,7 +319,12 @@ pub use entry_points::{try_to_string, try_to_vec};
 pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileError};
 pub use escape::Escape;
 pub use fields::ToJsonFields;
-pub use file::{remove_stale_temp_files, write_file, write_file_pretty, write_file_with};
+pub use file::{
+    remove_stale_temp_files, write_file, write_file_array, write_file_array_pretty,
+    write_file_lines, write_file_pretty, write_file_with,
+};
+pub use fmt_write::{display, to_fmt_writer, to_fmt_writer_pretty, JsonDisplay};
+pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;
 pub use raw::{to_raw_json, RawJson, RawJsonError};

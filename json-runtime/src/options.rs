@@ -1,6 +1,7 @@
 //! [`Options`]: the public form of the one configuration every entry
 //! point takes.
 
+use std::fmt;
 use std::io;
 use std::path::Path;
 
@@ -8,6 +9,7 @@ use crate::encode::{self, into_text};
 use crate::error::Error;
 use crate::escape::Escape;
 use crate::file::write_file_with;
+use crate::fmt_write::{self, JsonDisplay};
 use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
@@ -24,9 +26,12 @@ use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
 /// |---|---|
 /// | [`to_vec`](Self::to_vec), [`to_string`](Self::to_string) | [`to_vec`](crate::to_vec), [`to_string`](crate::to_string) |
 /// | [`to_writer`](Self::to_writer) | [`to_writer`](crate::to_writer) |
+/// | [`to_fmt_writer`](Self::to_fmt_writer), [`display`](Self::display) | [`to_fmt_writer`](crate::to_fmt_writer), [`display`](crate::display) |
 /// | [`to_writer_array`](Self::to_writer_array) | [`to_writer_array`](crate::to_writer_array) |
 /// | [`to_writer_lines`](Self::to_writer_lines) | [`to_writer_lines`](crate::to_writer_lines) (always compact) |
 /// | [`write_file`](Self::write_file) | [`write_file`](crate::write_file) |
+/// | [`write_file_array`](Self::write_file_array) | [`write_file_array`](crate::write_file_array) |
+/// | [`write_file_lines`](Self::write_file_lines) | [`write_file_lines`](crate::write_file_lines) (always compact) |
 /// | `to_async_writer`, `to_async_writer_array`, `to_async_writer_lines` (feature `tokio`) | the functions of the same names |
 ///
 /// ```
@@ -220,6 +225,49 @@ impl<'a> Options<'a> {
         }
     }
 
+    /// Streams `value` as JSON into any [`fmt::Write`], as
+    /// [`to_fmt_writer`](crate::to_fmt_writer) does. An indent that is not
+    /// UTF-8 is an [`Error`] ([`Category::Data`](crate::Category::Data)):
+    /// a `fmt::Write` takes only text.
+    ///
+    /// ```
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut text = String::new();
+    /// Options::new().escape(Escape::Ascii).to_fmt_writer(&mut text, &["Zoë"])?;
+    /// assert_eq!(text, r#"["Zo\u00eb"]"#);
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        fmt_write::to_fmt(&self.config, self.pretty, writer, value)
+    }
+
+    /// Shows `value` as JSON with these options wherever a
+    /// [`Display`](fmt::Display) goes, as [`display`](crate::display)
+    /// does: `{:#}` makes compact options pretty (with two spaces), and
+    /// pretty ones stay as they are.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    ///
+    /// use json_runtime::Options;
+    ///
+    /// let env = HashMap::from([("b", 2), ("a", 1)]);
+    /// let sorted = Options::new().sort_keys(true);
+    /// assert_eq!(format!("{}", sorted.display(&env)), r#"{"a":1,"b":2}"#);
+    /// assert_eq!(format!("{:#}", sorted.display(&env)), "{\n  \"a\": 1,\n  \"b\": 2\n}");
+    /// ```
+    pub fn display<'v, T: ToJson + ?Sized>(&self, value: &'v T) -> JsonDisplay<'v, T>
+    where
+        'a: 'v,
+    {
+        JsonDisplay::new(value, self.config, self.pretty)
+    }
+
     /// Streams the items of any iterator as one JSON array into `writer`,
     /// as [`to_writer_array`](crate::to_writer_array) does.
     ///
@@ -277,5 +325,40 @@ impl<'a> Options<'a> {
         value: &T,
     ) -> Result<(), Error> {
         write_file_with(path, |file| self.to_writer(file, value))
+    }
+
+    /// Streams the items of any iterator as one JSON array into the file at
+    /// `path`, as [`write_file_array`](crate::write_file_array) does.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-array-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use json_runtime::Options;
+    ///
+    /// let path = dir.join("ids.json");
+    /// Options::new().indent(b"\t").write_file_array(&path, 1..=2)?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n\t1,\n\t2\n]");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn write_file_array<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_array(file, items))
+    }
+
+    /// Streams the items of any iterator as JSON Lines into the file at
+    /// `path`, as [`write_file_lines`](crate::write_file_lines) does; each
+    /// line is compact whatever the layout chosen.
+    pub fn write_file_lines<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_lines(file, items))
     }
 }

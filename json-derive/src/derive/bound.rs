@@ -13,7 +13,12 @@
 //!   wraps the parameter (`Option<T>`, an alias of it, `Box<T>`, a map);
 //! - an `as_string` field (`ToJsonString`): its whole type.
 //!
-//! The one exception is a map key, which must be `ToJsonKey` rather than
+//! Two exceptions. A field whose type is named `Seq` or `SeqMap`
+//! (json_runtime's lazy sequences, `Seq<I>`, `json_runtime::SeqMap<I>`)
+//! is bounded as a whole, `Seq<I>: ToJson`, since its parameter is an
+//! iterator, which is never `ToJson` itself.
+//!
+//! The other is a map key, which must be `ToJsonKey` rather than
 //! `ToJson`: the first type argument of a type named `…Map` with two or
 //! more type arguments (`HashMap`, `BTreeMap`, `IndexMap`, `FxHashMap`, …)
 //! gets a `ToJsonKey` bound on its whole type. A map under another name
@@ -207,6 +212,25 @@ impl Uses {
                 if is_phantom(ty) {
                     return;
                 }
+                if is_lazy_seq(ty) {
+                    // `Seq<I>`: `I` is an iterator, never `ToJson` itself,
+                    // so the bound is on the whole type (`Seq<I>: ToJson`,
+                    // which holds when `I`'s items are `ToJson`).
+                    let mut inner = Uses::default();
+                    for segment in segments {
+                        if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                            for arg in &args.args {
+                                if let syn::GenericArgument::Type(arg) = arg {
+                                    inner.visit(params, arg);
+                                }
+                            }
+                        }
+                    }
+                    if !inner.values.is_empty() || !inner.keys.is_empty() {
+                        self.values.insert(TypeKey::new(ty));
+                    }
+                    return;
+                }
                 let last = segments.last().expect("a path has a segment");
                 for segment in segments {
                     let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
@@ -246,6 +270,18 @@ impl Uses {
             _ => {}
         }
     }
+}
+
+/// `Seq<..>` or `SeqMap<..>` (json_runtime's lazy sequences), by the last
+/// segment's name, as `PhantomData` is recognized.
+fn is_lazy_seq(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    path.path
+        .segments
+        .last()
+        .is_some_and(|segment| segment.ident == "Seq" || segment.ident == "SeqMap")
 }
 
 fn mentions_param(params: &[&Ident], ty: &Type) -> bool {

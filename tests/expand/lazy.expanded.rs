@@ -1,0 +1,52 @@
+// #[derive(ToJson)] on Report
+#[automatically_derived]
+impl<I, T> ::json_runtime::ToJson for Report<I, T>
+where
+    Seq<I>: ::json_runtime::ToJson,
+    T: ::json_runtime::ToJson,
+    json_runtime::SeqMap<I>: ::json_runtime::ToJson,
+{
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl<I, T> ::json_runtime::ToJsonFields for Report<I, T>
+where
+    Seq<I>: ::json_runtime::ToJson,
+    T: ::json_runtime::ToJson,
+    json_runtime::SeqMap<I>: ::json_runtime::ToJson,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+    }
+    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        if OBJECT {
+            w.key("{\"title\":");
+        } else {
+            w.key_dyn(first, "\"title\"");
+        }
+        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+        w.key(",\"rows\":");
+        ::json_runtime::__private_0_1_0::Via(&self.rows).write_json_or_serialize(w);
+        w.key(",\"totals\":");
+        ::json_runtime::__private_0_1_0::Via(&self.totals).write_json_or_serialize(w);
+        if OBJECT {
+            w.end_object();
+        }
+    }
+}
