@@ -261,17 +261,17 @@ const DOCUMENTED: [Documented; 6] = [
     },
     Documented {
         shape: "enum cons list, Cons(u32, Box<Self>)",
-        debug: [160, 160],
+        debug: [192, 192],
         release: [64, 64],
     },
     Documented {
         shape: "enum newtype chain, Node(Box<Self>)",
-        debug: [144, 144],
+        debug: [176, 176],
         release: [32, 64],
     },
     Documented {
         shape: "untagged enum of Vec<Self>",
-        debug: [192, 192],
+        debug: [208, 208],
         release: [64, 80],
     },
     Documented {

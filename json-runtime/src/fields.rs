@@ -44,11 +44,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 ///
 /// # Contract
 ///
-/// Each entry starts with [`JsonWriter::object_entry`]`(*first)` (or
-/// [`JsonWriter::key_dyn`], which does the same) and sets `*first` to
-/// `false`; then the key as a JSON string, [`JsonWriter::colon`] and one
-/// value. Nothing else is written: no braces, no separator after the last
-/// entry.
+/// Only entries are written, no braces, and `*first` says whether the
+/// object has none yet (and is `false` once one is written).
+/// [`JsonWriter::entries`] does all of that: each entry is one call, its
+/// key escaped at run time.
 ///
 /// ```
 /// use json_runtime::{Format, JsonWriter, ToJson, ToJsonFields};
@@ -57,10 +56,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 ///
 /// impl ToJsonFields for Point {
 ///     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-///         w.key_dyn(first, "\"x\"");
-///         self.x.write_json(w);
-///         w.key_dyn(first, "\"y\"");
-///         self.y.write_json(w);
+///         w.entries(first, |o| {
+///             o.field("x", &self.x);
+///             o.field("y", &self.y);
+///         });
 ///     }
 /// }
 ///
@@ -125,7 +124,9 @@ where
         *first = false;
         key.write_json_key(w);
         w.colon();
+        w.check_begin::<V>();
         value.write_json(w);
+        w.check_end();
         w.flush_point();
     }
 }

@@ -144,13 +144,15 @@
 //! | per level | debug | release, compact | release, pretty | serde_json, debug / release |
 //! |---|---|---|---|---|
 //! | struct with `next: Option<Box<Self>>` | 160 B | 48 B | 64 B | 736 B / 112 B |
-//! | enum cons list, `Cons(u32, Box<Self>)` | 160 B | 64 B | 64 B | 528 B / 80 B |
-//! | enum newtype chain, `Node(Box<Self>)` | 144 B | 32 B | 64 B | 336 B / 48 B |
-//! | untagged enum of `Vec<Self>` | 192 B | 64 B | 80 B | 784 B / 64 B |
+//! | enum cons list, `Cons(u32, Box<Self>)` | 192 B | 64 B | 64 B | 528 B / 80 B |
+//! | enum newtype chain, `Node(Box<Self>)` | 176 B | 32 B | 64 B | 336 B / 48 B |
+//! | untagged enum of `Vec<Self>` | 208 B | 64 B | 80 B | 784 B / 64 B |
 //! | `serde_json::Value` arrays | 128 B | 64 B | 80 B | 1200 B / 48 B |
 //! | `serde_json::Value` objects | 368 B | 64 B | 96 B | 672 B / 80 B |
 //!
-//! Debug builds use the same stack in pretty layout as in compact. So
+//! Debug builds use the same stack in pretty layout as in compact; their
+//! figures include the structure checks (see [`JsonWriter`]), whose
+//! state is kept in the writer, so they cost two calls per level. So
 //! 10 000 levels of any of these fit in the 2 MiB stack of a spawned or
 //! test thread, in debug builds too except `Value` objects (3.7 MB), and
 //! 100 000 levels need 5-10 MB in release builds. Encode deeper values on
@@ -280,6 +282,7 @@ mod writer;
 #[path = "private.rs"]
 pub mod __private_0_1_0;
 mod as_string;
+mod checked;
 mod fields;
 mod impls;
 mod lazy;
@@ -334,7 +337,7 @@ pub use serde_bridge::Serde;
 pub use to_json::{ToJson, ToJsonKey};
 #[doc(hidden)]
 pub use writer::Pieces;
-pub use writer::{Canonical, Compact, Format, JsonWriter, Pretty};
+pub use writer::{ArrayWriter, Canonical, Compact, Format, JsonWriter, ObjectWriter, Pretty};
 
 #[cfg(feature = "actix-web")]
 pub use web::actix;

@@ -38,7 +38,10 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>) {
+        // Debug builds check that the field's impl wrote one value.
+        w.check_begin::<T>();
         self.0.write_json(w);
+        w.check_end();
     }
 }
 

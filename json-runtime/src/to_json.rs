@@ -5,8 +5,12 @@ use crate::writer::{Format, JsonWriter, Pieces};
 
 /// A value that can be written as JSON.
 ///
-/// Derive it with `#[derive(ToJson)]`. A hand-written impl calls the
-/// [`JsonWriter`] methods, and the output must be one complete JSON value:
+/// Derive it with `#[derive(ToJson)]`. A hand-written impl writes one
+/// JSON value with the [`JsonWriter`]'s checked methods:
+/// [`object`](JsonWriter::object), [`array`](JsonWriter::array) and
+/// [`value`](JsonWriter::value). Keys are escaped at run time, brackets
+/// and separators are the writer's, and debug builds panic, naming the
+/// type, if an impl writes no value or more than one:
 ///
 /// ```
 /// use json_runtime::{Format, JsonWriter, ToJson};
@@ -15,9 +19,9 @@ use crate::writer::{Format, JsonWriter, Pieces};
 ///
 /// impl ToJson for Celsius {
 ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-///         w.key("{\"celsius\":");
-///         self.0.write_json(w);
-///         w.end_object();
+///         w.object(|o| {
+///             o.field("celsius", &self.0);
+///         });
 ///     }
 /// }
 ///

@@ -25,7 +25,9 @@ where
         first = false;
         key.write_json_key(w);
         w.colon();
+        w.check_begin::<V>();
         value.write_json(w);
+        w.check_end();
         w.flush_point();
     }
     w.end_object_dyn(first);

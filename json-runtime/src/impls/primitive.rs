@@ -86,7 +86,11 @@ impl<T: ToJson> ToJson for Option<T> {
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
-            Some(value) => value.write_json(w),
+            Some(value) => {
+                w.check_begin::<T>();
+                value.write_json(w);
+                w.check_end();
+            }
             None => w.write_null(),
         }
     }

@@ -38,11 +38,15 @@ where
     w.begin_array();
     // The first item is peeled off so the loop writes its `,` unconditionally.
     w.array_value(true);
+    w.check_begin::<I::Item>();
     first.write_json(w);
+    w.check_end();
     w.flush_point();
     for item in items {
         w.array_value(false);
+        w.check_begin::<I::Item>();
         item.write_json(w);
+        w.check_end();
         w.flush_point();
     }
     w.end_array(false);
@@ -67,12 +71,16 @@ fn write_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     }
     // The first item is peeled off so the loop writes its `,` unconditionally.
     w.array_value(true);
+    w.check_begin::<T>();
     items[0].write_json(w);
+    w.check_end();
     w.flush_point();
     let mut i = 1;
     while i < items.len() {
         w.array_value(false);
+        w.check_begin::<T>();
         items[i].write_json(w);
+        w.check_end();
         w.flush_point();
         i += 1;
     }
@@ -87,7 +95,11 @@ impl<T: ToJson> ToJson for [T] {
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
-        write_indexed_piece(w, pieces, self.len(), |i, w| self[i].write_json(w))
+        write_indexed_piece(w, pieces, self.len(), |i, w| {
+            w.check_begin::<T>();
+            self[i].write_json(w);
+            w.check_end();
+        })
     }
 }
 
@@ -122,7 +134,11 @@ impl<T: ToJson> ToJson for VecDeque<T> {
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
-        write_indexed_piece(w, pieces, self.len(), |i, w| self[i].write_json(w))
+        write_indexed_piece(w, pieces, self.len(), |i, w| {
+            w.check_begin::<T>();
+            self[i].write_json(w);
+            w.check_end();
+        })
     }
 }
 

@@ -37,7 +37,9 @@ pub(crate) fn write_map_entries_sorted<'a, F, K, V, I>(
         *first = false;
         key.write_json_key(w);
         w.colon();
+        w.check_begin::<V>();
         value.write_json(w);
+        w.check_end();
         w.flush_point();
     }
     let order = if K::SORTS_AS_INTEGER {
@@ -62,7 +64,9 @@ where
     for item in items {
         w.sorted_array_value(first);
         first = false;
+        w.check_begin::<I::Item>();
         item.write_json(w);
+        w.check_end();
         w.flush_point();
     }
     w.close_sorted(Order::Elements);

@@ -24,7 +24,11 @@ impl<F: Format> JsonWriter<'_, F> {
         if self.failed() {
             return;
         }
-        if let Err(error) = value.serialize(EntriesSerializer { w: self, first, of }) {
+        // As `write_serde`: serde orders the entries, unchecked.
+        self.check_suspend();
+        let result = value.serialize(EntriesSerializer { w: self, first, of });
+        self.check_resume();
+        if let Err(error) = result {
             self.fail(error);
         }
     }

@@ -34,9 +34,9 @@ use super::value::Serializer;
 ///
 /// impl ToJson for Link {
 ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-///         w.key("{\"href\":");
-///         Serde(&self.url).write_json(w); // or w.write_serde(&self.url)
-///         w.end_object();
+///         w.object(|o| {
+///             o.field("href", &Serde(&self.url)); // or o.field_with("href", |w| w.write_serde(&self.url))
+///         });
 ///     }
 /// }
 ///
@@ -94,11 +94,10 @@ impl<F: Format> JsonWriter<'_, F> {
     ///
     /// impl<T: serde::Serialize> ToJson for Tagged<T> {
     ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.key("{\"tag\":");
-    ///         w.write_str(self.0);
-    ///         w.key(",\"value\":");
-    ///         w.write_serde(&self.1);
-    ///         w.end_object();
+    ///         w.object(|o| {
+    ///             o.field("tag", self.0);
+    ///             o.field_with("value", |w| w.write_serde(&self.1));
+    ///         });
     ///     }
     /// }
     ///
@@ -111,8 +110,14 @@ impl<F: Format> JsonWriter<'_, F> {
         if self.failed() {
             return;
         }
-        if let Err(error) = value.serialize(Serializer { w: self }) {
-            self.fail(error);
+        // serde's state machine orders what the impl writes; the checks of
+        // debug builds see one value.
+        self.check_suspend();
+        let result = value.serialize(Serializer { w: self });
+        self.check_resume();
+        match result {
+            Ok(()) => self.check_scalar(),
+            Err(error) => self.fail(error),
         }
     }
 }

@@ -38,6 +38,7 @@ pub(crate) fn check_integer<F: Format>(w: &mut JsonWriter<'_, F>, start: usize) 
 #[inline]
 pub(crate) fn write_canonical_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     if value.is_finite() {
+        w.check_scalar();
         write_ecmascript(w.buf_mut(), value);
     } else {
         // Keeps the discarded output well formed.
@@ -55,6 +56,7 @@ pub(crate) fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, text: &str
     let integer = !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
     if integer {
         let digits = text.strip_prefix('-').unwrap_or(text);
+        w.check_scalar();
         if digits.bytes().all(|b| b == b'0') {
             w.buf_mut().push(b'0');
             return;

@@ -19,6 +19,8 @@
 
 use std::io;
 
+#[cfg(debug_assertions)]
+use super::check_state::Check;
 use super::config::Config;
 use super::extras::Extras;
 use super::format::{Compact, Format};
@@ -29,12 +31,40 @@ use crate::escape::{self, Escape};
 
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
-/// Derived code calls the structural methods ([`key`](Self::key),
-/// [`end_object`](Self::end_object), …) with byte literals prepared at
-/// compile time. Hand-written impls may call them too; each method documents
-/// the bytes it writes in compact and in pretty layout. In canonical output
-/// ([`Canonical`](crate::Canonical)) they write what compact layout writes, and the writer
-/// moves each object's entries into sorted order as the object closes.
+/// A hand-written impl writes one value through it: a scalar or any other
+/// `ToJson` value with [`value`](Self::value) (or [`write_str`](Self::write_str),
+/// [`write_null`](Self::write_null)), an object with [`object`](Self::object),
+/// an array with [`array`](Self::array). Those open and close the brackets
+/// themselves and escape keys at run time, in the writer's layout
+/// (compact, pretty, canonical) and escape mode, so the output is valid
+/// JSON whatever the impl does; in debug builds the writer also panics,
+/// naming the type, when an impl writes no value, two values, or leaves a
+/// bracket open.
+///
+/// ```
+/// use json_runtime::{Format, JsonWriter, ToJson};
+///
+/// struct User { name: String, roles: Vec<&'static str>, admin: bool }
+///
+/// impl ToJson for User {
+///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///         w.object(|o| {
+///             o.field("name", &self.name);
+///             o.field("roles", &self.roles);
+///             if self.admin {
+///                 o.field("admin", &true);
+///             }
+///         });
+///     }
+/// }
+///
+/// let user = User { name: "ann".into(), roles: vec!["dev"], admin: false };
+/// assert_eq!(json_runtime::to_string(&user), r#"{"name":"ann","roles":["dev"]}"#);
+/// ```
+///
+/// Derived code calls other methods, hidden from these docs, with key
+/// literals prepared at compile time (`w.key("{\"name\":")`); they are
+/// not part of the public API.
 pub struct JsonWriter<'a, F: Format = Compact> {
     pub(super) buf: Buf<'a>,
     /// `buf.len()` at which `flush_point` drains the buffer, or, writing
@@ -60,6 +90,9 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// State of the opt-in outputs; `None` for the default ones, whose
     /// paths test it only where pretty layout opens or closes an array.
     pub(super) extras: Option<Box<Extras>>,
+    /// Debug builds only: the structure checks (see `check.rs`).
+    #[cfg(debug_assertions)]
+    pub(super) check: Check,
     format: std::marker::PhantomData<F>,
 }
 
@@ -104,6 +137,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             compact_raw: config.compact_raw,
             failure: None,
             extras: None,
+            #[cfg(debug_assertions)]
+            check: Check::default(),
             format: std::marker::PhantomData,
         };
         if config.sort_keys || (F::PRETTY && config.inline_arrays.is_some()) {
@@ -219,9 +254,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Appends `json` as it is, like serde_json's
     /// `Formatter::write_raw_fragment`.
     ///
-    /// The text is not checked: the caller is responsible for it being valid
-    /// JSON in its place (a whole value, or the separators between values
-    /// that the other methods would write). Taking `&str` keeps the output
+    /// The text is not checked: the caller is responsible for it being one
+    /// whole, valid JSON value (debug builds count it as one value, as
+    /// [`value`](Self::value) would). Taking `&str` keeps the output
     /// valid UTF-8, which [`to_string`](crate::to_string) relies on, whatever
     /// the caller passes. To embed JSON text from elsewhere, check it once
     /// with [`RawJson::new`](crate::RawJson::new) and write the `RawJson`.
@@ -249,6 +284,15 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_raw(&mut self, json: &str) {
+        self.check_scalar();
+        self.write_raw_text(json);
+    }
+
+    /// [`write_raw`](Self::write_raw) without its structure check, for
+    /// text that is not one whole value.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(super) fn write_raw_text(&mut self, json: &str) {
         if self.compact_raw {
             self.write_raw_compact(json);
         } else {
@@ -297,6 +341,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_null(&mut self) {
+        self.check_scalar();
         self.buf.extend_from_slice(b"null");
     }
 
@@ -307,6 +352,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn write_ascii(&mut self, bytes: &[u8]) {
         debug_assert!(bytes.is_ascii());
+        self.check_scalar();
         self.buf.extend_from_slice(bytes);
     }
 
@@ -319,6 +365,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_str(&mut self, s: &str) {
+        self.check_scalar();
         escape::write_str(&mut self.buf, self.escape, s);
     }
 
@@ -388,6 +435,12 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.newline.resize(self.newline.len() + NEWLINE_PAD, b' ');
     }
 
+    // The derive's protocol, from here to the end of the impl: key literals
+    // computed at compile time, and separators whose place the generated
+    // code knows. `pub` because derived code (and the crate's impls) call
+    // them, hidden because they are easy to misuse by hand; the checked
+    // API (`object`, `array`, `value`) is built on them.
+
     /// Writes an object key with what precedes it, from one literal of the
     /// form `{"key":` (the first key) or `,"key":` (any later key), with the
     /// key already escaped.
@@ -400,9 +453,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// In pretty layout, if `literal` does not start and end with an ASCII
     /// character, as every literal of the form above does. Derived code
     /// passes constants, for which the check is folded away.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
+        self.check_key_literal(literal);
         if F::CANONICAL {
             self.canonical_key(literal);
         } else if F::PRETTY {
@@ -435,6 +490,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// [`key`](Self::key) and raw values: `["{\"type\":", "\"Circle\"",
     /// ",\"radius\":"]`. Close the object with
     /// [`end_object`](Self::end_object).
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
@@ -447,15 +503,25 @@ impl<'a, F: Format> JsonWriter<'a, F> {
                 }
             }
         } else {
-            self.write_raw(compact);
+            // The checks follow the pieces, which say what `compact` is.
+            #[cfg(debug_assertions)]
+            for pair in pretty.chunks(2) {
+                self.check_key_literal(pair[0]);
+                if pair.len() > 1 {
+                    self.check_scalar();
+                }
+            }
+            self.write_raw_text(compact);
         }
     }
 
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
     /// layout a newline, the indent and `}`.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object(&mut self) {
+        self.check_close_object();
         if F::CANONICAL {
             self.canonical_end_object();
         }
@@ -470,9 +536,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Opens an object whose entries are not known at compile time: `{`.
     /// Entries follow with [`object_entry`](Self::object_entry) and it closes
     /// with [`end_object_dyn`](Self::end_object_dyn).
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_object(&mut self) {
+        self.check_open_object(false);
         if F::CANONICAL {
             self.canonical_begin_object();
         }
@@ -484,9 +552,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes what comes before an entry's key: `,` unless it is the first;
     /// in pretty layout also a newline and the indent.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn object_entry(&mut self, first: bool) {
+        self.check_entry();
         if F::CANONICAL {
             self.canonical_entry();
         } else {
@@ -508,6 +578,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Writes an already escaped, quoted key literal (`"key"`) as the next
     /// entry of an object opened with [`begin_object`](Self::begin_object),
     /// with its separator and colon. Clears `first`.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
@@ -518,9 +589,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// Separates a key from its value: `:`, or `": "` in pretty layout.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn colon(&mut self) {
+        self.check_colon();
         if F::PRETTY {
             self.buf.extend_from_slice(b": ");
         } else {
@@ -531,9 +604,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Closes an object opened by [`begin_object`](Self::begin_object).
     /// `empty` says whether no entry was written, which pretty layout needs
     /// to print `{}`.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object_dyn(&mut self, empty: bool) {
+        self.check_close_object();
         if F::CANONICAL {
             self.canonical_end_object();
         }
@@ -548,9 +623,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// Opens an array: `[`.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_array(&mut self) {
+        self.check_open_array();
         if F::CANONICAL {
             self.canonical_begin_array();
         }
@@ -567,6 +644,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// (an earlier piece of the same output): the nesting depth that
     /// [`begin_array`](Self::begin_array) sets, without the `[`.
     pub(crate) fn resume_array(&mut self) {
+        self.check_resume_array();
         if F::PRETTY {
             self.depth += 1;
         }
@@ -574,9 +652,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Writes what comes before an element: `,` unless it is the first; in
     /// pretty layout also a newline and the indent.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value(&mut self, first: bool) {
+        self.check_element();
         if F::CANONICAL {
             self.canonical_array_value();
         }
@@ -585,6 +665,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     /// Like [`array_value`](Self::array_value) when whether an element was
     /// written before is only known at run time. Clears `first`.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn array_value_dyn(&mut self, first: &mut bool) {
@@ -593,9 +674,11 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// Closes an array. `empty` says whether no element was written.
+    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_array(&mut self, empty: bool) {
+        self.check_close_array();
         if F::CANONICAL {
             self.canonical_end_array();
         }

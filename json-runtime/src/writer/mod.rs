@@ -6,10 +6,15 @@
 //! and add their hooks from their own files: canonical output
 //! (`canonical.rs`), sorted containers (`sort.rs`, over `sort_state.rs`
 //! and `sort_order.rs`) and inline arrays (`inline.rs`, over
-//! `inline_state.rs`). Numbers through the writer are in `numbers.rs`,
+//! `inline_state.rs`). The structure checks of debug builds are in
+//! `check.rs` (hooks) over `check_state.rs`; the checked API for
+//! hand-written impls in `checked.rs`. Numbers through the writer are in `numbers.rs`,
 //! pieces for awaited writers in `pieces.rs`.
 
 mod canonical;
+mod check;
+mod check_state;
+mod checked;
 mod config;
 mod extras;
 mod format;
@@ -22,6 +27,7 @@ mod sort;
 mod sort_order;
 mod sort_state;
 
+pub use checked::{ArrayWriter, ObjectWriter};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
 pub use json_writer::JsonWriter;

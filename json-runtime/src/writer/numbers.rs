@@ -13,6 +13,7 @@ use crate::number::{write_finite, Integer, NonFinite};
 
 #[inline]
 pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
+    w.check_scalar();
     if F::CANONICAL {
         let start = w.buf_mut().len();
         value.write_digits(w.buf_mut());
@@ -25,6 +26,7 @@ pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value:
 /// An integer as a quoted string, as serde_json writes integer map keys.
 #[inline]
 pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
+    w.check_scalar();
     let out = w.buf_mut();
     out.push(b'"');
     value.write_digits(out);
@@ -36,6 +38,7 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     if F::CANONICAL {
         write_canonical_f64(w, value);
     } else if value.is_finite() {
+        w.check_scalar();
         write_finite(w.buf_mut(), value);
     } else {
         w.write_null();
@@ -48,6 +51,7 @@ pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
         // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
         write_canonical_f64(w, f64::from(value));
     } else if value.is_finite() {
+        w.check_scalar();
         write_finite(w.buf_mut(), value);
     } else {
         w.write_null();
@@ -64,6 +68,7 @@ pub(crate) fn write_float_quoted<F: Format, T: zmij::Float + Copy + NonFinite>(
     value: T,
 ) {
     if value.finite() {
+        w.check_scalar();
         let out = w.buf_mut();
         out.push(b'"');
         write_finite(out, value);
@@ -84,12 +89,13 @@ impl<F: Format> JsonWriter<'_, F> {
             write_number_text(self, &number.to_string());
             return;
         }
+        self.check_scalar();
 
         struct Raw<'w, 'b, F: Format>(&'w mut JsonWriter<'b, F>);
 
         impl<F: Format> fmt::Write for Raw<'_, '_, F> {
             fn write_str(&mut self, text: &str) -> fmt::Result {
-                self.0.write_raw(text);
+                self.0.write_raw_text(text);
                 Ok(())
             }
         }

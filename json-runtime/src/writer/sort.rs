@@ -68,6 +68,7 @@ impl<F: Format> JsonWriter<'_, F> {
 
     /// `object_entry` for a container sorted by `Options::sort_keys`.
     pub(crate) fn sorted_object_entry(&mut self, first: bool) {
+        self.check_entry();
         self.mark_end();
         self.separator(first);
         self.mark_start();
