@@ -1,5 +1,6 @@
 //! The checked writer API for hand-written impls (`object`, `array`,
-//! `value`, `entries`) and the structure checks of debug builds.
+//! `value`, `entries`), the structure checks of debug builds, and `dyn`
+//! values through `DynToJson`.
 //!
 //! Each hand-written `ToJson` impl here has a hand-written `Serialize` twin
 //! (`serialize_map`, `serialize_seq`), and both must write the same bytes
@@ -7,7 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use json_runtime::{Escape, Format, JsonWriter, Options, PrettyFormatter, ToJson, ToJsonFields};
+use json_runtime::{
+    DynToJson, Escape, Format, JsonWriter, Options, PrettyFormatter, ToJson, ToJsonFields,
+};
 use json_tests::assert_same_as;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
@@ -300,6 +303,95 @@ fn entries_join_the_enclosing_object() {
     );
 }
 
+// -------------------------------------------------------- dyn values
+
+#[derive(ToJson, Serialize)]
+struct Circle {
+    radius: f64,
+}
+
+#[derive(ToJson, Serialize)]
+#[serde(tag = "kind")]
+enum Shape {
+    Square { side: u32 },
+}
+
+/// serde's side of the boxed values: a tuple writes the same array.
+type Twin = (Circle, Shape, &'static str, Option<i32>, Vec<u8>);
+
+fn twin() -> Twin {
+    (
+        Circle { radius: 1.5 },
+        Shape::Square { side: 2 },
+        "a\"b",
+        None,
+        vec![1, 2],
+    )
+}
+
+#[test]
+fn boxed_dyn_values_match_serde() {
+    let values: Vec<Box<dyn DynToJson>> = vec![
+        Box::new(Circle { radius: 1.5 }),
+        Box::new(Shape::Square { side: 2 }),
+        Box::new("a\"b"),
+        Box::new(None::<i32>),
+        Box::new(vec![1u8, 2]),
+    ];
+    assert_same_as(&values, &twin());
+
+    let shared: Vec<Box<dyn DynToJson + Send + Sync>> = vec![
+        Box::new(Circle { radius: 1.5 }),
+        Box::new(Shape::Square { side: 2 }),
+        Box::new("a\"b"),
+        Box::new(None::<i32>),
+        Box::new(vec![1u8, 2]),
+    ];
+    assert_same_as(&shared, &twin());
+    let send: &dyn DynToJson = &Circle { radius: 1.5 };
+    assert_same_as(send, &Circle { radius: 1.5 });
+    let send: Box<dyn DynToJson + Send> = Box::new(3);
+    assert_same_as(&send, &3);
+    let sync: &(dyn DynToJson + Sync) = &[1, 2];
+    assert_same_as(sync, &[1, 2]);
+
+    // In maps and canonical output too.
+    let map: BTreeMap<&str, Box<dyn DynToJson>> = BTreeMap::from([
+        ("b", Box::new(1) as Box<dyn DynToJson>),
+        ("a", Box::new("x")),
+    ]);
+    assert_eq!(json_runtime::to_string(&map), r#"{"a":"x","b":1}"#);
+    let canonical: Box<dyn DynToJson> = Box::new(derived(None));
+    assert_eq!(
+        json_runtime::to_string_canonical(&canonical).unwrap(),
+        json_runtime::to_string_canonical(&derived(None)).unwrap(),
+    );
+}
+
+/// A hand-written impl that writes a `dyn` value in a field.
+struct Holder {
+    inner: Box<dyn DynToJson>,
+}
+
+impl ToJson for Holder {
+    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.object(|o| {
+            o.field("inner", &self.inner);
+        });
+    }
+}
+
+#[test]
+fn dyn_values_in_hand_written_impls() {
+    let holder = Holder {
+        inner: Box::new(Circle { radius: 2.0 }),
+    };
+    assert_same_as(
+        &holder,
+        &BTreeMap::from([("inner", Circle { radius: 2.0 })]),
+    );
+}
+
 // ------------------------------------------ the checks of debug builds
 
 #[derive(ToJson)]
@@ -462,6 +554,13 @@ mod debug_checks {
             before: 1,
             field: Unclosed,
         });
+    }
+
+    #[test]
+    #[should_panic(expected = "`checked_writer::debug_checks::Unclosed` left an object open")]
+    fn forgotten_end_object_in_a_dyn_value() {
+        let values: Vec<Box<dyn DynToJson>> = vec![Box::new(1), Box::new(Unclosed)];
+        json_runtime::to_vec(&values);
     }
 
     #[test]

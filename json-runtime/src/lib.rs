@@ -334,7 +334,7 @@ pub use raw::{to_raw_json, RawJson, RawJsonError};
 pub use sequences::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
-pub use to_json::{ToJson, ToJsonKey};
+pub use to_json::{DynToJson, ToJson, ToJsonKey};
 #[doc(hidden)]
 pub use writer::Pieces;
 pub use writer::{ArrayWriter, Canonical, Compact, Format, JsonWriter, ObjectWriter, Pretty};

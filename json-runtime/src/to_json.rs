@@ -1,7 +1,8 @@
 //! The traits a type implements to be written: [`ToJson`] for a value,
-//! [`ToJsonKey`] for an object key.
+//! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
+//! objects.
 
-use crate::writer::{Format, JsonWriter, Pieces};
+use crate::writer::{Canonical, Compact, Format, JsonWriter, PerFormat, Pieces, Pretty, Selected};
 
 /// A value that can be written as JSON.
 ///
@@ -29,6 +30,11 @@ use crate::writer::{Format, JsonWriter, Pieces};
 /// assert_eq!(json_runtime::to_string_pretty(&Celsius(21.5))?, "{\n  \"celsius\": 21.5\n}");
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
+///
+/// The trait cannot be made into an object (`dyn ToJson`, error E0038),
+/// since [`write_json`](Self::write_json) is generic over the layout; write
+/// trait objects as [`dyn DynToJson`](DynToJson), which every `ToJson` type
+/// implements.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `ToJson`",
     label = "`{Self}` cannot be written as JSON",
@@ -117,3 +123,93 @@ pub trait ToJsonKey {
     /// Writes `self` as a quoted JSON string.
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
 }
+
+/// [`ToJson`] for trait objects: `Box<dyn DynToJson>`, `&dyn DynToJson`,
+/// `Vec<Box<dyn DynToJson + Send + Sync>>` are written as the values they
+/// point to, as `erased_serde::Serialize` does for serde.
+///
+/// `dyn ToJson` is not a type: [`ToJson::write_json`] is generic over the
+/// layout, so the trait cannot be made into an object (error E0038). This
+/// trait has one method per layout instead, and is implemented for every
+/// `ToJson` type; use it wherever a `dyn` value is needed.
+///
+/// ```
+/// use json_runtime::{DynToJson, ToJson};
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// struct Circle { radius: f64 }
+///
+/// #[derive(ToJson, serde::Serialize)]
+/// struct Label(String);
+///
+/// let shapes: Vec<Box<dyn DynToJson>> = vec![
+///     Box::new(Circle { radius: 1.5 }),
+///     Box::new(Label("origin".into())),
+///     Box::new(42),
+/// ];
+/// let expected = r#"[{"radius":1.5},"origin",42]"#;
+/// assert_eq!(json_runtime::to_string(&shapes), expected);
+///
+/// // serde_json writes the same values, in a tuple, alike.
+/// let tuple = (Circle { radius: 1.5 }, Label("origin".into()), 42);
+/// assert_eq!(serde_json::to_string(&tuple).unwrap(), expected);
+/// ```
+///
+/// The trait is sealed: its methods are the blanket impl's, for `ToJson`
+/// types, and not part of the public API.
+pub trait DynToJson: dyn_sealed::Sealed {
+    #[doc(hidden)]
+    fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>);
+    #[doc(hidden)]
+    fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>);
+    #[doc(hidden)]
+    fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>);
+}
+
+mod dyn_sealed {
+    pub trait Sealed {}
+    impl<T: super::ToJson> Sealed for T {}
+}
+
+impl<T: ToJson> DynToJson for T {
+    fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>) {
+        w.value(self);
+    }
+
+    fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>) {
+        w.value(self);
+    }
+
+    fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>) {
+        w.value(self);
+    }
+}
+
+/// A writer of each layout, for [`Format::select`].
+struct WriterOf<'w, 'a>(std::marker::PhantomData<&'w mut JsonWriter<'a>>);
+
+impl<'w, 'a> PerFormat for WriterOf<'w, 'a> {
+    type Of<F: Format> = &'w mut JsonWriter<'a, F>;
+}
+
+macro_rules! dyn_to_json {
+    ($($object:ty),*) => {$(
+        impl ToJson for $object {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                match F::select::<WriterOf<'_, '_>>(w) {
+                    Selected::Compact(w) => self.write_json_compact(w),
+                    Selected::Pretty(w) => self.write_json_pretty(w),
+                    Selected::Canonical(w) => self.write_json_canonical(w),
+                }
+            }
+        }
+    )*};
+}
+
+dyn_to_json!(
+    dyn DynToJson,
+    dyn DynToJson + Send,
+    dyn DynToJson + Sync,
+    dyn DynToJson + Send + Sync
+);

@@ -7,13 +7,43 @@
 /// carries no layout branches at all.
 ///
 /// This trait is sealed: the two layouts are [`Compact`] and [`Pretty`].
-pub trait Format: private::Sealed {
+pub trait Format: private::Sealed + 'static {
     #[doc(hidden)]
     const PRETTY: bool;
     /// RFC 8785 output: every object's entries sorted, numbers as
     /// ECMAScript writes them. Only [`Canonical`] sets it.
     #[doc(hidden)]
     const CANONICAL: bool = false;
+
+    /// `x`, whose type is made from `Self`, as the one of the three
+    /// layouts `Self` is: lets code that is generic over the layout call
+    /// code compiled for each (`DynToJson`'s methods), without a cast.
+    #[doc(hidden)]
+    fn select<T: PerFormat>(
+        x: T::Of<Self>,
+    ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>>
+    where
+        Self: Sized;
+}
+
+/// A type made from a layout, for [`Format::select`]: a writer of that
+/// layout, say.
+#[doc(hidden)]
+pub trait PerFormat {
+    /// The type for layout `F`.
+    type Of<F: Format>;
+}
+
+/// What [`Format::select`] returns: its argument, tagged with its layout.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum Selected<C, P, K> {
+    /// [`Compact`].
+    Compact(C),
+    /// [`Pretty`].
+    Pretty(P),
+    /// [`Canonical`].
+    Canonical(K),
 }
 
 /// No whitespace at all, as `serde_json::to_vec`.
@@ -26,10 +56,24 @@ pub struct Pretty;
 
 impl Format for Compact {
     const PRETTY: bool = false;
+
+    #[inline(always)]
+    fn select<T: PerFormat>(
+        x: T::Of<Self>,
+    ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
+        Selected::Compact(x)
+    }
 }
 
 impl Format for Pretty {
     const PRETTY: bool = true;
+
+    #[inline(always)]
+    fn select<T: PerFormat>(
+        x: T::Of<Self>,
+    ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
+        Selected::Pretty(x)
+    }
 }
 
 /// RFC 8785 canonical JSON (JCS), as written by
@@ -41,6 +85,13 @@ pub struct Canonical;
 impl Format for Canonical {
     const PRETTY: bool = false;
     const CANONICAL: bool = true;
+
+    #[inline(always)]
+    fn select<T: PerFormat>(
+        x: T::Of<Self>,
+    ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
+        Selected::Canonical(x)
+    }
 }
 
 mod private {

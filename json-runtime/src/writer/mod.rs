@@ -30,6 +30,8 @@ mod sort_state;
 pub use checked::{ArrayWriter, ObjectWriter};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
+#[doc(hidden)]
+pub use format::{PerFormat, Selected};
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{write_f32, write_f64, write_float_quoted, write_int, write_int_quoted};
 pub(crate) use pieces::write_indexed_piece;
