@@ -404,6 +404,24 @@ struct Outer<T> {
 mod debug_checks {
     use super::*;
 
+    /// A `#[json(serialize_with)]` function that forgets its value.
+    fn writes_nothing<F: Format>(_: &u8, _: &mut JsonWriter<'_, F>) {}
+
+    #[derive(ToJson)]
+    struct WithEmptyFn {
+        #[json(serialize_with = "writes_nothing")]
+        a: u8,
+        b: u8,
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "`checked_writer::debug_checks::WithEmptyFn` wrote an object key with no value after it"
+    )]
+    fn serialize_with_function_that_writes_nothing() {
+        json_runtime::to_vec(&WithEmptyFn { a: 1, b: 2 });
+    }
+
     /// Writes nothing at all: `{"x":}` or `[,]` without the checks.
     struct WritesNothing;
 

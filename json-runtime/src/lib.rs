@@ -514,8 +514,10 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// fn path<F: json_runtime::Format>(value: &T, w: &mut json_runtime::JsonWriter<'_, F>)
 /// ```
 ///
-/// and it must write exactly one JSON value, with the writer's methods or
-/// with `ToJson` impls. `with = "module"` calls `module::serialize` with the
+/// and it must write exactly one JSON value, with the writer's checked
+/// methods (`w.value(&x)`, `w.object(..)`, `w.array(..)`, `w.write_str(..)`;
+/// see [`JsonWriter`]); debug builds panic if it writes none, or more than
+/// one. `with = "module"` calls `module::serialize` with the
 /// same signature. On a variant, the function takes every field of the
 /// variant by reference, in order, before `w`.
 ///

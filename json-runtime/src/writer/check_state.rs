@@ -13,7 +13,7 @@ pub(super) enum Expect {
     /// An object's next key, or its end.
     Key,
     /// The text of a key written by other means than a key literal, which
-    /// [`colon`](JsonWriter::colon) ends.
+    /// `colon` ends.
     KeyText,
     /// The value of the key just written.
     Value,
@@ -83,7 +83,7 @@ impl Check {
     }
 
     pub(super) fn type_name(&self) -> &'static str {
-        self.calls.last().map_or("the value", |call| call.type_name)
+        self.calls.last().map_or("", |call| call.type_name)
     }
 
     /// Whose impl put a value where none belongs: not the value's own
@@ -94,7 +94,7 @@ impl Check {
             .iter()
             .rev()
             .find(|call| !(call.frames == frames && call.values == values))
-            .map_or("the value", |call| call.type_name)
+            .map_or("", |call| call.type_name)
     }
 }
 
@@ -103,8 +103,14 @@ impl Check {
 #[cold]
 #[inline(never)]
 pub(super) fn check_failed(type_name: &str, what: std::fmt::Arguments<'_>) -> ! {
+    // No name outside every checked call: an item of a sequence writer.
+    let who = if type_name.is_empty() {
+        "a `ToJson` impl".to_owned()
+    } else {
+        format!("`{type_name}`")
+    };
     panic!(
-        "json_runtime: `{type_name}` {what} (debug builds check that each `write_json` \
+        "json_runtime: {who} {what} (debug builds check that each `write_json` \
          writes exactly one JSON value, with balanced brackets)"
     )
 }
