@@ -179,14 +179,17 @@ fn options_apply_to_hand_written_impls() {
     for note in [None, Some("n")] {
         let (ours, twin) = (record(note), derived(note));
         let options = Options::new().sort_keys(true);
-        assert_eq!(options.to_vec(&ours), options.to_vec(&twin));
         assert_eq!(
-            options.pretty().to_vec(&ours),
-            options.pretty().to_vec(&twin)
+            options.to_vec(&ours).unwrap(),
+            options.to_vec(&twin).unwrap()
+        );
+        assert_eq!(
+            options.pretty().to_vec(&ours).unwrap(),
+            options.pretty().to_vec(&twin).unwrap()
         );
         let inline = PrettyFormatter::new().inline_arrays(40);
-        let inlined = inline.to_string(&ours);
-        assert_eq!(inlined, inline.to_string(&twin));
+        let inlined = inline.to_string(&ours).unwrap();
+        assert_eq!(inlined, inline.to_string(&twin).unwrap());
         assert!(inlined.contains("[1, -2]"), "{inlined}");
         // Canonical output sorts the hand-written object's keys too.
         let canonical = json_runtime::to_string_canonical(&ours).unwrap();
@@ -216,11 +219,11 @@ fn keys_follow_the_escape_mode() {
     let map: indexmap::IndexMap<&str, &str> = keys.iter().map(|k| (*k, *k)).collect();
     for escape in [Escape::Default, Escape::Ascii, Escape::HtmlSafe] {
         let options = Options::new().escape(escape);
-        let ours = options.to_string(&Keys(keys.clone()));
-        assert_eq!(ours, options.to_string(&map), "{escape:?}");
+        let ours = options.to_string(&Keys(keys.clone())).unwrap();
+        assert_eq!(ours, options.to_string(&map).unwrap(), "{escape:?}");
         assert_eq!(
-            options.pretty().to_string(&Keys(keys.clone())),
-            options.pretty().to_string(&map)
+            options.pretty().to_string(&Keys(keys.clone())).unwrap(),
+            options.pretty().to_string(&map).unwrap()
         );
         if escape == Escape::Ascii {
             assert!(ours.is_ascii(), "{ours}");
@@ -360,7 +363,7 @@ fn boxed_dyn_values_match_serde() {
         ("b", Box::new(1) as Box<dyn DynToJson>),
         ("a", Box::new("x")),
     ]);
-    assert_eq!(json_runtime::to_string(&map), r#"{"a":"x","b":1}"#);
+    assert_eq!(json_runtime::to_string(&map).unwrap(), r#"{"a":"x","b":1}"#);
     let canonical: Box<dyn DynToJson> = Box::new(derived(None));
     assert_eq!(
         json_runtime::to_string_canonical(&canonical).unwrap(),
@@ -419,7 +422,7 @@ mod debug_checks {
         expected = "`checked_writer::debug_checks::WithEmptyFn` wrote an object key with no value after it"
     )]
     fn serialize_with_function_that_writes_nothing() {
-        json_runtime::to_vec(&WithEmptyFn { a: 1, b: 2 });
+        let _ = json_runtime::to_vec(&WithEmptyFn { a: 1, b: 2 });
     }
 
     /// Writes nothing at all: `{"x":}` or `[,]` without the checks.
@@ -474,7 +477,7 @@ mod debug_checks {
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::WritesNothing` wrote no value")]
     fn empty_write_json_in_a_struct_field() {
-        json_runtime::to_vec(&Outer {
+        let _ = json_runtime::to_vec(&Outer {
             before: 1,
             field: WritesNothing,
         });
@@ -483,7 +486,7 @@ mod debug_checks {
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::WritesNothing` wrote no value")]
     fn empty_write_json_in_a_vec() {
-        json_runtime::to_vec(&vec![WritesNothing]);
+        let _ = json_runtime::to_vec(&vec![WritesNothing]);
     }
 
     #[test]
@@ -503,7 +506,7 @@ mod debug_checks {
                 });
             }
         }
-        json_runtime::to_vec_pretty(&Wrapper);
+        let _ = json_runtime::to_vec_pretty(&Wrapper);
     }
 
     #[test]
@@ -517,19 +520,19 @@ mod debug_checks {
                 });
             }
         }
-        json_runtime::to_vec(&Wrapper);
+        let _ = json_runtime::to_vec(&Wrapper);
     }
 
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::WritesTwo` wrote 2 values")]
     fn two_values_in_an_element() {
-        json_runtime::to_vec(&[WritesTwo]);
+        let _ = json_runtime::to_vec(&[WritesTwo]);
     }
 
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::WritesTwo` wrote 2 values")]
     fn two_values_at_the_top() {
-        json_runtime::to_vec(&WritesTwo);
+        let _ = json_runtime::to_vec(&WritesTwo);
     }
 
     #[test]
@@ -537,7 +540,7 @@ mod debug_checks {
         expected = "`checked_writer::debug_checks::WritesTwo` wrote a value where an object key belongs"
     )]
     fn two_values_in_a_struct_field() {
-        json_runtime::to_vec(&Outer {
+        let _ = json_runtime::to_vec(&Outer {
             before: 1,
             field: WritesTwo,
         });
@@ -548,7 +551,7 @@ mod debug_checks {
         expected = "`checked_writer::debug_checks::KeyWithoutBrace` wrote an object key in the document, outside any object"
     )]
     fn key_without_brace() {
-        json_runtime::to_vec(&KeyWithoutBrace);
+        let _ = json_runtime::to_vec(&KeyWithoutBrace);
     }
 
     #[test]
@@ -556,19 +559,19 @@ mod debug_checks {
         expected = "`checked_writer::debug_checks::BareKey` wrote a key literal that starts with neither `{` nor `,`"
     )]
     fn key_literal_without_brace_or_comma() {
-        json_runtime::to_vec(&BareKey);
+        let _ = json_runtime::to_vec(&BareKey);
     }
 
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::Unclosed` left an object open")]
     fn forgotten_end_object() {
-        json_runtime::to_vec(&Unclosed);
+        let _ = json_runtime::to_vec(&Unclosed);
     }
 
     #[test]
     #[should_panic(expected = "`checked_writer::debug_checks::Unclosed` left an object open")]
     fn forgotten_end_object_in_a_field() {
-        json_runtime::to_vec(&Outer {
+        let _ = json_runtime::to_vec(&Outer {
             before: 1,
             field: Unclosed,
         });
@@ -578,7 +581,7 @@ mod debug_checks {
     #[should_panic(expected = "`checked_writer::debug_checks::Unclosed` left an object open")]
     fn forgotten_end_object_in_a_dyn_value() {
         let values: Vec<Box<dyn DynToJson>> = vec![Box::new(1), Box::new(Unclosed)];
-        json_runtime::to_vec(&values);
+        let _ = json_runtime::to_vec(&values);
     }
 
     #[test]
@@ -591,7 +594,7 @@ mod debug_checks {
                 w.end_object();
             }
         }
-        json_runtime::to_vec(&Outer {
+        let _ = json_runtime::to_vec(&Outer {
             before: 1,
             field: ClosesTwice,
         });
@@ -614,7 +617,7 @@ fn a_failing_serialize_impl_is_an_error_not_a_panic() {
         before: 1,
         field: json_runtime::Serde(FailsInside),
     };
-    let error = json_runtime::try_to_vec(&value).unwrap_err();
+    let error = json_runtime::to_vec(&value).unwrap_err();
     assert_eq!(error.to_string(), "gave up");
     let error = json_runtime::to_writer(Vec::new(), &vec![value]).unwrap_err();
     assert!(error.to_string().contains("gave up"), "{error}");

@@ -23,7 +23,8 @@ impl<F: Format> JsonWriter<'_, F> {
     ///     }
     /// }
     ///
-    /// assert_eq!(json_runtime::to_string(&[Percent(25), Percent(100)]), "[0.25,1.0]");
+    /// assert_eq!(json_runtime::to_string(&[Percent(25), Percent(100)])?, "[0.25,1.0]");
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn value<T: ToJson + ?Sized>(&mut self, value: &T) {
@@ -54,7 +55,8 @@ impl<F: Format> ObjectWriter<'_, '_, F> {
     /// }
     ///
     /// let s = Setting { name: "dark \"mode\"".into(), value: true };
-    /// assert_eq!(json_runtime::to_string(&s), r#"{"dark \"mode\"":true}"#);
+    /// assert_eq!(json_runtime::to_string(&s)?, r#"{"dark \"mode\"":true}"#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn field<T: ToJson + ?Sized>(&mut self, key: &str, value: &T) -> &mut Self {
@@ -84,7 +86,8 @@ impl<F: Format> ObjectWriter<'_, '_, F> {
     ///     }
     /// }
     ///
-    /// assert_eq!(json_runtime::to_string(&Scores(vec![(7, 10), (3, -2)])), r#"{"7":10,"3":-2}"#);
+    /// assert_eq!(json_runtime::to_string(&Scores(vec![(7, 10), (3, -2)]))?, r#"{"7":10,"3":-2}"#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn entry<K, V>(&mut self, key: &K, value: &V) -> &mut Self

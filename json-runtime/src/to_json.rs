@@ -148,11 +148,12 @@ pub trait ToJsonKey {
 ///     Box::new(42),
 /// ];
 /// let expected = r#"[{"radius":1.5},"origin",42]"#;
-/// assert_eq!(json_runtime::to_string(&shapes), expected);
+/// assert_eq!(json_runtime::to_string(&shapes)?, expected);
 ///
 /// // serde_json writes the same values, in a tuple, alike.
 /// let tuple = (Circle { radius: 1.5 }, Label("origin".into()), 42);
 /// assert_eq!(serde_json::to_string(&tuple).unwrap(), expected);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// The trait is sealed: its methods are the blanket impl's, for `ToJson`

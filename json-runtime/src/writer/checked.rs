@@ -58,8 +58,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// }
     ///
     /// let p = Point { x: 1, y: -2, label: None };
-    /// assert_eq!(json_runtime::to_string(&p), r#"{"x":1,"y":-2}"#);
-    /// assert_eq!(json_runtime::to_string_pretty(&p), "{\n  \"x\": 1,\n  \"y\": -2\n}");
+    /// assert_eq!(json_runtime::to_string(&p)?, r#"{"x":1,"y":-2}"#);
+    /// assert_eq!(json_runtime::to_string_pretty(&p)?, "{\n  \"x\": 1,\n  \"y\": -2\n}");
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn object(&mut self, entries: impl FnOnce(&mut ObjectWriter<'_, 'a, F>)) {
@@ -100,7 +101,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// }
     ///
     /// let pin = Pin { label: "home".into(), at: Point { x: 1, y: 2 } };
-    /// assert_eq!(json_runtime::to_string(&pin), r#"{"label":"home","x":1,"y":2}"#);
+    /// assert_eq!(json_runtime::to_string(&pin)?, r#"{"label":"home","x":1,"y":2}"#);
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn entries(
@@ -135,7 +137,8 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///     }
     /// }
     ///
-    /// assert_eq!(json_runtime::to_string(&Span { start: 3, end: 7 }), "[3,7]");
+    /// assert_eq!(json_runtime::to_string(&Span { start: 3, end: 7 })?, "[3,7]");
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn array(&mut self, elements: impl FnOnce(&mut ArrayWriter<'_, 'a, F>)) {
@@ -176,9 +179,10 @@ impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
     /// }
     ///
     /// assert_eq!(
-    ///     json_runtime::to_string(&Temperature { celsius: 20.0 }),
+    ///     json_runtime::to_string(&Temperature { celsius: 20.0 })?,
     ///     r#"{"celsius":20.0,"fahrenheit":68.0,"range":[-40,60]}"#,
     /// );
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn field_with<W>(&mut self, key: &str, value: W) -> &mut Self
@@ -226,7 +230,8 @@ impl<'a, F: Format> ArrayWriter<'_, 'a, F> {
     ///     }
     /// }
     ///
-    /// assert_eq!(json_runtime::to_string(&Path(vec![(0.0, 1.5)])), "[[0.0,1.5]]");
+    /// assert_eq!(json_runtime::to_string(&Path(vec![(0.0, 1.5)]))?, "[[0.0,1.5]]");
+    /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
     pub fn element_with<W>(&mut self, value: W) -> &mut Self

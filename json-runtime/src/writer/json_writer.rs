@@ -59,7 +59,8 @@ use crate::escape::{self, Escape};
 /// }
 ///
 /// let user = User { name: "ann".into(), roles: vec!["dev"], admin: false };
-/// assert_eq!(json_runtime::to_string(&user), r#"{"name":"ann","roles":["dev"]}"#);
+/// assert_eq!(json_runtime::to_string(&user)?, r#"{"name":"ann","roles":["dev"]}"#);
+/// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
 /// Derived code calls other methods, hidden from these docs, with key
