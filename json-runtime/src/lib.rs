@@ -117,8 +117,8 @@
 //! are 448-512 KiB, except the last. Beyond the buffer, encoding allocates
 //! only the pretty layout's line-break cache (1 + depth × indent bytes,
 //! 201 bytes at depth 100 with two spaces) and what some values' own impls
-//! allocate while they are written: a `format_args!` with placeholders and
-//! a non-UTF-8 `Path` are formatted into a `String` first, `#[serde(into)]`
+//! allocate while they are written: a `format_args!` with placeholders is
+//! formatted into a `String` first, `#[serde(into)]`
 //! clones the value, and with serde_json's `arbitrary_precision` a
 //! `Number` is turned into its text. `tests/bounded_buffer.rs` measures the
 //! peak heap with a counting allocator: 524 288 bytes for 5 MB strings,
@@ -643,9 +643,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// internally tagged newtype variant holding an `Option` (behind `&`,
 /// `Box`, `Rc` or `Arc` too) or a `serde_json::Value` that is not an
 /// object (nor `null`), a mutably borrowed `RefCell`, a poisoned
-/// `Mutex` or `RwLock`. Two values are written where serde_json returns an
-/// error: a `SystemTime` before 1970 (negative seconds) and a non-UTF-8
-/// `Path` (lossily); see their impls.
+/// `Mutex` or `RwLock`, a `SystemTime` before 1970 and a `Path` that is
+/// not UTF-8.
 ///
 /// ```
 /// use json_runtime::ToJson;

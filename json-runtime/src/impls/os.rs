@@ -13,26 +13,30 @@ use std::ffi::{CStr, CString, OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use super::seq::write_seq;
+use crate::error::Error;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// The path as a string.
 ///
 /// A path that is not valid UTF-8 (possible on Unix and Windows) is
-/// written lossily, each invalid sequence replaced by U+FFFD, as
-/// [`Path::to_string_lossy`] and [`Path::display`] show it. serde_json
-/// returns the error "path contains invalid UTF-8 characters" there.
-/// json-runtime's encoding has no error to return, and a path is data that
-/// may come from anywhere (a directory listing, an archive), so it does
-/// not panic. Write `path.as_os_str()` instead to keep every byte, in
-/// serde's `OsStr` form.
+/// serde's error, "path contains invalid UTF-8 characters", as serde_json
+/// returns it, and nothing more is written. Write `path.as_os_str()`
+/// instead to keep every byte, in serde's `OsStr` form, or
+/// `path.to_string_lossy()` for the text that [`Path::display`] shows.
 impl ToJson for Path {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self.to_str() {
             Some(text) => w.write_str(text),
-            None => w.write_str(&self.to_string_lossy()),
+            None => not_utf8(w),
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn not_utf8<F: Format>(w: &mut JsonWriter<'_, F>) {
+    w.fail(Error::new("path contains invalid UTF-8 characters"));
 }
 
 /// As [`Path`].
@@ -43,7 +47,7 @@ impl ToJson for PathBuf {
     }
 }
 
-/// The same string as a value, lossy for invalid UTF-8 as there.
+/// The same string as a value, and the same error for invalid UTF-8.
 impl ToJsonKey for Path {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {

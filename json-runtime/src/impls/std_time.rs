@@ -2,6 +2,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::error::Error;
 use crate::{Format, JsonWriter, ToJson};
 
 /// `{"secs":u64,"nanos":u32}`, with `nanos` below one second.
@@ -19,22 +20,14 @@ impl ToJson for Duration {
 /// `{"secs_since_epoch":..,"nanos_since_epoch":..}`, the time since
 /// `UNIX_EPOCH` with `nanos_since_epoch` below one second.
 ///
-/// A time before `UNIX_EPOCH` gets a negative `secs_since_epoch`, rounded
-/// down, with `nanos_since_epoch` still counting up from it: 1.5 s before
-/// the epoch is `{"secs_since_epoch":-2,"nanos_since_epoch":500000000}`.
-/// serde_json returns the error "SystemTime must be later than UNIX_EPOCH"
-/// there. Such a time is an ordinary value (a file date from 1969, a clock
-/// set wrong), so json-runtime neither panics nor writes a made-up value:
-/// it writes the exact time in the same shape, which serde's
-/// `Deserialize for SystemTime` rejects loudly (`secs_since_epoch` must be
-/// a `u64`), and which matches how chrono's `TimeDelta` splits a negative
-/// duration.
+/// A time before `UNIX_EPOCH` is serde's error, "SystemTime must be later
+/// than UNIX_EPOCH", as serde_json returns it, and nothing more is written.
 impl ToJson for SystemTime {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self.duration_since(UNIX_EPOCH) {
             Ok(since) => write_since_epoch(w, since.as_secs(), since.subsec_nanos()),
-            Err(before) => write_before_epoch(w, before.duration()),
+            Err(_) => before_epoch(w),
         }
     }
 }
@@ -48,13 +41,8 @@ fn write_since_epoch<F: Format, S: ToJson>(w: &mut JsonWriter<'_, F>, secs: S, n
     w.end_object();
 }
 
-/// `before` is how long before the epoch the time is, and not zero.
 #[cold]
-fn write_before_epoch<F: Format>(w: &mut JsonWriter<'_, F>, before: Duration) {
-    // i128 holds the negation of any u64, and the one below it.
-    let secs = -i128::from(before.as_secs());
-    match before.subsec_nanos() {
-        0 => write_since_epoch(w, secs, 0),
-        nanos => write_since_epoch(w, secs - 1, 1_000_000_000 - nanos),
-    }
+#[inline(never)]
+fn before_epoch<F: Format>(w: &mut JsonWriter<'_, F>) {
+    w.fail(Error::new("SystemTime must be later than UNIX_EPOCH"));
 }
