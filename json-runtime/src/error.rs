@@ -21,18 +21,19 @@ use std::path::{Path, PathBuf};
 ///   [`io_error`](Self::io_error) returns and `io::Error::from` gives back;
 /// - a value that cannot be written, as serde_json refuses it: a map key
 ///   that is not a string (`"key must be a string"`), a float key that is
-///   not finite, an enum variant that cannot be serialized, or an error a
-///   `serde::Serialize` impl returned (a poisoned `Mutex`, a custom
-///   `S::Error::custom(..)`), with serde_json's message;
+///   not finite, an enum variant that cannot be serialized, a `RefCell`
+///   that is mutably borrowed, a poisoned `Mutex`, or an error a
+///   `serde::Serialize` impl returned (a custom `S::Error::custom(..)`),
+///   with serde_json's message; or a [`Seq`](crate::Seq) written a second
+///   time;
 /// - a value without a canonical form, from
 ///   [`to_vec_canonical`](crate::to_vec_canonical) (see
 ///   [`canonical_error`](Self::canonical_error));
 /// - one of these while a file was written by [`write_file`](crate::write_file)
 ///   or its siblings, with the path (see [`write_file_error`](Self::write_file_error)).
 ///
-/// [`ToJson`](crate::ToJson) impls alone cannot fail: for values without
-/// serde fallbacks, only I/O can. Nothing is written to the writer after
-/// the first error.
+/// Nothing else makes an entry point fail, and nothing is written to the
+/// writer after the first error.
 ///
 /// It converts with `?` into an [`io::Error`] (in functions returning
 /// `io::Result`) and, with the `serde_json` feature, into a

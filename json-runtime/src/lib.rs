@@ -4,8 +4,9 @@
 //! writes JSON bytes straight into a buffer: every key with its quotes,
 //! colon and separator is one byte literal computed at compile time, and no
 //! generic serializer sits in between. The output is byte-identical to
-//! `serde_json` for the same type and `#[serde(...)]` attributes, so
-//! switching is a one-line change.
+//! `serde_json` for the same type and `#[serde(...)]` attributes, and the
+//! entry points have serde_json's signatures, so switching is one derive
+//! next to `Serialize` and a new path at the call sites.
 //!
 //! ```
 //! use json_runtime::ToJson;

@@ -15,9 +15,9 @@
 //! [`JsonArray`] and [`JsonLines`] take [`Options`] too, through
 //! `with_options` (escape modes such as [`Escape::HtmlSafe`](crate::Escape::HtmlSafe),
 //! indent, sorted keys, inline arrays).
-//! Derived encoders cannot fail; a field written through its `Serialize`
-//! impl can, and then, as with `axum::Json`, the answer is a `500` with the
-//! error as `text/plain`.
+//! A value that cannot be written (a field whose `Serialize` impl fails,
+//! or one of the values serde_json refuses; see [`Error`](crate::Error))
+//! gets, as with `axum::Json`, a `500` with the error as `text/plain`.
 //!
 //! ```
 //! use axum::{routing::get, Router};

@@ -1,6 +1,8 @@
 //! The output buffer that every encoder writes into.
 //!
-//! Encoders never see a `Result`. In-memory output cannot fail. For
+//! Encoders never see a `Result`: a value that cannot be written reports
+//! its error to the writer, which keeps the first one and drops all output
+//! after it. In-memory output has no other way to fail. For
 //! `to_writer` the buffer (`Buf`) drains into the `io::Write` whenever a
 //! write would take it past `WRITER_CAP`, wherever in the value that
 //! happens (inside a long string, between two fields), and also at the
