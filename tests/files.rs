@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use json_runtime::{Format, JsonWriter, ToJson};
-use json_tests::{serde_compact, serde_pretty};
+use json_tests::{assert_only, entries, serde_compact, serde_pretty};
 
 #[derive(serde::Serialize, ToJson)]
 struct Doc {
@@ -38,21 +38,6 @@ fn doc(rows: u32) -> Doc {
             })
             .collect(),
     }
-}
-
-fn entries(dir: &Path) -> Vec<OsString> {
-    let mut names: Vec<_> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    names.sort();
-    names
-}
-
-#[track_caller]
-fn assert_only(dir: &Path, names: &[&str]) {
-    let expected: Vec<OsString> = names.iter().map(OsString::from).collect();
-    assert_eq!(entries(dir), expected, "files left in {}", dir.display());
 }
 
 #[test]

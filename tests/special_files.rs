@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-use std::ffi::{CString, OsString};
+use std::ffi::CString;
 use std::fs;
 use std::io::{self, Read};
 use std::os::unix::ffi::OsStrExt;
@@ -15,22 +15,7 @@ use std::path::Path;
 use std::thread;
 
 use json_runtime::Options;
-use json_tests::{serde_compact, serde_pretty};
-
-fn entries(dir: &Path) -> Vec<OsString> {
-    let mut names: Vec<_> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    names.sort();
-    names
-}
-
-#[track_caller]
-fn assert_only(dir: &Path, names: &[&str]) {
-    let expected: Vec<OsString> = names.iter().map(OsString::from).collect();
-    assert_eq!(entries(dir), expected, "files left in {}", dir.display());
-}
+use json_tests::{assert_only, serde_compact, serde_pretty};
 
 /// Big enough to pass through the output buffer more than once (about
 /// 600 KB compact).

@@ -200,3 +200,20 @@ impl io::Write for FailingWriter {
         Ok(())
     }
 }
+
+/// The names in `dir`, sorted: what a file test left behind.
+pub fn entries(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Asserts that `dir` holds exactly `names`: no temporary file was left.
+#[track_caller]
+pub fn assert_only(dir: &std::path::Path, names: &[&str]) {
+    let expected: Vec<std::ffi::OsString> = names.iter().map(std::ffi::OsString::from).collect();
+    assert_eq!(entries(dir), expected, "files left in {}", dir.display());
+}
