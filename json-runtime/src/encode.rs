@@ -19,9 +19,7 @@ pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
 ) -> Result<Vec<u8>, Error> {
     let mut w = JsonWriter::<F>::in_memory(config, Vec::with_capacity(INITIAL_CAPACITY));
     // Debug builds check that the impl wrote one value.
-    w.check_begin::<T>();
-    value.write_json(&mut w);
-    w.check_end();
+    w.value(value);
     w.into_result()
 }
 
@@ -36,9 +34,7 @@ pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
 ) -> Result<(), Error> {
     let mut w = JsonWriter::<F>::streaming(config, &mut out);
     // Debug builds check that the impl wrote one value.
-    w.check_begin::<T>();
-    value.write_json(&mut w);
-    w.check_end();
+    w.value(value);
     // A value's error reaches the sink as an `io::Error` holding it, which
     // `From` unwraps again.
     w.finish_io().map_err(Error::from)
