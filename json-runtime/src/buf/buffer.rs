@@ -145,12 +145,41 @@ impl Buf<'_> {
         self.extend_from_slice(&[byte]);
     }
 
+    /// Appends `bytes`. A short slice (every key and literal the derive
+    /// writes) is one capacity check, whose slow path only makes room and
+    /// takes the length alone, then one copy: inlined at every field, the
+    /// cold call is two register moves, and a constant length folds the
+    /// first test away.
     #[inline(always)]
     pub(crate) fn extend_from_slice(&mut self, bytes: &[u8]) {
-        if self.bytes.capacity() - self.bytes.len() < bytes.len() {
-            self.extend_slow(bytes);
-        } else {
-            self.bytes.extend_from_slice(bytes);
+        let n = bytes.len();
+        if n > PIECE {
+            return self.extend_slow(bytes);
+        }
+        let dst = self.spare(n);
+        // SAFETY: `spare` left room for `n` bytes at `dst`, which lies in
+        // the spare capacity `self` owns, so it cannot overlap `bytes`
+        // (a shared borrow that `&mut self` excludes from it); the output
+        // then advances over exactly the `n` bytes copied.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, n);
+            self.advance(n);
+        }
+    }
+
+    /// Appends the first `len` bytes of `word`'s little-endian bytes with
+    /// one 8-byte store, `len <= 8`: a value chosen between short
+    /// constants (`true`/`false`) without a branch.
+    #[inline(always)]
+    pub(crate) fn extend_from_word(&mut self, word: u64, len: usize) {
+        assert!(len <= 8);
+        let dst = self.spare(8);
+        // SAFETY: `spare` left room for 8 bytes at `dst`; the store is
+        // unaligned, and the output advances over `len <= 8` of them, all
+        // written. The bytes stored past `len` stay in the spare capacity.
+        unsafe {
+            dst.cast::<u64>().write_unaligned(word.to_le());
+            self.advance(len);
         }
     }
 

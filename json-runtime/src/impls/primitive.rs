@@ -32,13 +32,7 @@ impl ToJson for f64 {
 impl ToJson for bool {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        // Two calls, not one with a chosen slice: each copy then has a
-        // constant length and compiles to a store instead of a memcpy call.
-        if *self {
-            w.write_ascii(b"true");
-        } else {
-            w.write_ascii(b"false");
-        }
+        w.write_bool(*self);
     }
 }
 

@@ -348,6 +348,20 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.buf.extend_from_slice(b"null");
     }
 
+    /// `true` or `false`, chosen without a branch: one 8-byte store of
+    /// either word, whose length is 4 or 5. Inlined at every `bool` field,
+    /// this is one capacity check and one store, where a copy of each
+    /// constant was a branch and two of each.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn write_bool(&mut self, value: bool) {
+        const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
+        const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
+        self.check_scalar();
+        let (word, len) = if value { (TRUE, 4) } else { (FALSE, 5) };
+        self.buf.extend_from_word(word, len);
+    }
+
     /// Appends ASCII bytes the crate built itself (digits, date and address
     /// text). Only ASCII may go through here: [`to_string`](crate::to_string)
     /// relies on the buffer staying valid UTF-8.
