@@ -395,10 +395,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 
     /// Appends `before` (if any), a newline with the indent for the current
-    /// depth, `after` and `tail`. Derived code passes constants for all
-    /// three, so once inlined this is one capacity check and a few
-    /// fixed-size copies: the line break is copied as [`NEWLINE_PAD`] bytes
-    /// whatever its length (up to that), and `after` overwrites the excess.
+    /// depth, `after` and `tail`: one capacity check and a few copies, the
+    /// line break copied as [`NEWLINE_PAD`] bytes whatever its length (up
+    /// to that), and `after` overwriting the excess. Where the caller
+    /// passes constants (closing brackets), the copies are plain moves.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn line_break(&mut self, before: Option<u8>, after: &[u8], tail: &[u8]) {
@@ -484,16 +484,33 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         }
     }
 
-    // Inlined so the literal's length is a constant and its slices copy as
-    // plain moves.
+    // Only the literal's split is inlined (its checks fold away on a
+    // constant); the line break is one shared call.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn pretty_key(&mut self, literal: &str) {
         let (open, quoted_key) = split_key(literal);
+        self.pretty_key_line(open, quoted_key);
+    }
+
+    /// Out of line, one copy per layout for every key of every type:
+    /// inlined, the line break made each field's pretty code 2.3 times its
+    /// compact code, and pretty output has speed to spare where compact
+    /// output has none.
+    #[inline(never)]
+    fn pretty_key_line(&mut self, open: u8, quoted_key: &[u8]) {
         if open == b'{' {
             self.depth += 1;
         }
         self.line_break(Some(open), quoted_key, b": ");
+    }
+
+    /// The pretty `}` on its own line; out of line as
+    /// [`pretty_key_line`](Self::pretty_key_line).
+    #[inline(never)]
+    fn pretty_end_object(&mut self) {
+        self.depth -= 1;
+        self.line_break(None, b"}", b"");
     }
 
     /// Opens an object and writes its first entries when their keys and
@@ -543,8 +560,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             self.canonical_end_object();
         }
         if F::PRETTY {
-            self.depth -= 1;
-            self.line_break(None, b"}", b"");
+            self.pretty_end_object();
         } else {
             self.buf.push(b'}');
         }
