@@ -23,23 +23,15 @@ impl ::json_runtime::ToJsonFields for Level {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        match self {
-            Self::Low => {
-                if OBJECT {
-                    w.write_raw("\"low\"");
-                } else {
-                    w.key_dyn(first, "\"low\"");
-                    w.write_null();
-                }
-            }
-            Self::High => {
-                if OBJECT {
-                    w.write_raw("\"high\"");
-                } else {
-                    w.key_dyn(first, "\"high\"");
-                    w.write_null();
-                }
-            }
+        let name = match self {
+            Self::Low => "\"low\"",
+            Self::High => "\"high\"",
+        };
+        if OBJECT {
+            w.write_raw(name);
+        } else {
+            w.key_dyn(first, name);
+            w.write_null();
         }
     }
 }

@@ -64,6 +64,18 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
             match *#this {}
         });
     }
+    if let Some(name) = unit_name(cont, variants, names) {
+        let Names { w, object, .. } = names;
+        return Some(quote! {
+            let name = #name;
+            if #object {
+                #w.write_raw(name);
+            } else {
+                #w.key_dyn(#first, name);
+                #w.write_null();
+            }
+        });
+    }
     let (arms, uses_first): (Vec<TokenStream>, Vec<bool>) = variants
         .iter()
         .map(|variant| arm(cont, variant, true, names))
@@ -73,6 +85,33 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
     let unused = (!uses_first.contains(&true)).then(|| quote!(let _ = #first;));
     Some(quote! {
         #unused
+        match #this {
+            #(#arms)*
+        }
+    })
+}
+
+/// For an enum whose variants all write their quoted name (externally
+/// tagged unit variants, none skipped): a `match` that picks the name.
+/// The enum is then written by one call, not one inlined copy of the
+/// write per variant, and the optimizer makes the match a table.
+fn unit_name(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
+    let all_named = variants.iter().all(|variant| {
+        variant.attrs.skip.is_none()
+            && variant.attrs.serialize_with.is_none()
+            && repr(cont, variant) == Repr::External
+            && effective_style(variant) == Style::Unit
+    });
+    if !all_named || (cont.attrs.remote.is_some() && cont.non_exhaustive) {
+        return None;
+    }
+    let this = &names.this;
+    let arms = variants.iter().map(|variant| {
+        let pattern = pattern(variant, Style::Unit, &bindings(variant), &names.this_type);
+        let quoted = literal::quoted(variant.name.as_str());
+        quote!(#pattern => #quoted,)
+    });
+    Some(quote! {
         match #this {
             #(#arms)*
         }
