@@ -24,6 +24,29 @@ pub trait Format: private::Sealed + 'static {
     ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>>
     where
         Self: Sized;
+
+    /// Writes a key literal (`{"key":` or `,"key":`) as this layout does.
+    ///
+    /// A call through the trait, not a branch on [`PRETTY`](Self::PRETTY)
+    /// and [`CANONICAL`](Self::CANONICAL): derived encoders are generic
+    /// over the layout, and their generic bodies (the MIR kept in the
+    /// rlib for later instantiation) then hold one call per key, where a
+    /// branch put every layout's key code there at every field. Once the
+    /// layout is known, the call is inlined.
+    #[doc(hidden)]
+    fn write_key<W: KeyLayouts>(w: &mut W, literal: &str);
+}
+
+/// The writer's key code for each layout, which [`Format::write_key`]
+/// picks from. Implemented by `JsonWriter` only.
+#[doc(hidden)]
+pub trait KeyLayouts {
+    /// The literal as it is.
+    fn compact_key(&mut self, literal: &str);
+    /// The separator, a line break and indent, the key and `": "`.
+    fn pretty_key(&mut self, literal: &str);
+    /// The compact key, as an entry of a container to be sorted.
+    fn canonical_key(&mut self, literal: &str);
 }
 
 /// A type made from a layout, for [`Format::select`]: a writer of that
@@ -63,6 +86,11 @@ impl Format for Compact {
     ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
         Selected::Compact(x)
     }
+
+    #[inline(always)]
+    fn write_key<W: KeyLayouts>(w: &mut W, literal: &str) {
+        w.compact_key(literal);
+    }
 }
 
 impl Format for Pretty {
@@ -73,6 +101,11 @@ impl Format for Pretty {
         x: T::Of<Self>,
     ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
         Selected::Pretty(x)
+    }
+
+    #[inline(always)]
+    fn write_key<W: KeyLayouts>(w: &mut W, literal: &str) {
+        w.pretty_key(literal);
     }
 }
 
@@ -91,6 +124,11 @@ impl Format for Canonical {
         x: T::Of<Self>,
     ) -> Selected<T::Of<Compact>, T::Of<Pretty>, T::Of<Canonical>> {
         Selected::Canonical(x)
+    }
+
+    #[inline(always)]
+    fn write_key<W: KeyLayouts>(w: &mut W, literal: &str) {
+        w.canonical_key(literal);
     }
 }
 

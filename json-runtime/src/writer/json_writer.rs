@@ -25,7 +25,7 @@ use std::io;
 use super::check_state::Check;
 use super::config::Config;
 use super::extras::Extras;
-use super::format::{Compact, Format};
+use super::format::{Compact, Format, KeyLayouts};
 use super::inline_state::InlineState;
 use crate::buf::Buf;
 use crate::error::Error;
@@ -475,22 +475,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
         self.check_key_literal(literal);
-        if F::CANONICAL {
-            self.canonical_key(literal);
-        } else if F::PRETTY {
-            self.pretty_key(literal);
-        } else {
-            self.buf.extend_from_slice(literal.as_bytes());
-        }
-    }
-
-    // Only the literal's split is inlined (its checks fold away on a
-    // constant); the line break is one shared call.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn pretty_key(&mut self, literal: &str) {
-        let (open, quoted_key) = split_key(literal);
-        self.pretty_key_line(open, quoted_key);
+        F::write_key(self, literal);
     }
 
     /// Out of line, one copy per layout for every key of every type:
@@ -733,6 +718,28 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 /// this many bytes (depth 15 with a two-space indent) is copied as a fixed
 /// 32 bytes, two vector moves, instead of through a chain of length tests.
 const NEWLINE_PAD: usize = 32;
+
+impl<F: Format> KeyLayouts for JsonWriter<'_, F> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn compact_key(&mut self, literal: &str) {
+        self.buf.extend_from_slice(literal.as_bytes());
+    }
+
+    // Only the literal's split is inlined (its checks fold away on a
+    // constant); the line break is one shared call.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pretty_key(&mut self, literal: &str) {
+        let (open, quoted_key) = split_key(literal);
+        self.pretty_key_line(open, quoted_key);
+    }
+
+    #[inline]
+    fn canonical_key(&mut self, literal: &str) {
+        self.canonical_entry_key(literal);
+    }
+}
 
 /// Splits a key literal, `{"key":` or `,"key":`, into its first byte and
 /// the quoted key between that and the colon.

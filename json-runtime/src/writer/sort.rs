@@ -93,7 +93,7 @@ impl<F: Format> JsonWriter<'_, F> {
     // Canonical output: every object is a sorted container, and the open
     // objects and arrays are tracked for error messages.
 
-    pub(super) fn canonical_key(&mut self, literal: &str) {
+    pub(super) fn canonical_entry_key(&mut self, literal: &str) {
         let bytes = literal.as_bytes();
         match bytes.first() {
             Some(b'{') => {
