@@ -25,14 +25,16 @@ pub trait Format: private::Sealed + 'static {
     where
         Self: Sized;
 
-    /// Writes a key literal (`{"key":` or `,"key":`) as this layout does.
+    /// Writes a key literal (`{"key":` or `,"key":`) as the pretty and
+    /// canonical layouts do; `JsonWriter::key` copies compact keys itself.
     ///
     /// A call through the trait, not a branch on [`PRETTY`](Self::PRETTY)
     /// and [`CANONICAL`](Self::CANONICAL): derived encoders are generic
-    /// over the layout, and their generic bodies (the MIR kept in the
-    /// rlib for later instantiation) then hold one call per key, where a
-    /// branch put every layout's key code there at every field. Once the
-    /// layout is known, the call is inlined.
+    /// over the layout, and the MIR inliner copies `key` into their
+    /// generic bodies (the MIR kept in the rlib for later instantiation),
+    /// at every field. A trait call cannot be resolved there, so those
+    /// bodies hold the compact copy and one call, not every layout's key
+    /// code. Once the layout is known, the call is inlined.
     #[doc(hidden)]
     fn write_key<W: KeyLayouts>(w: &mut W, literal: &str);
 }

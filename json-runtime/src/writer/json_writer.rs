@@ -475,7 +475,14 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
         self.check_key_literal(literal);
-        F::write_key(self, literal);
+        // The compact copy stays here, where the MIR inliner takes it into
+        // each encoder: behind the trait call as well, it made records,
+        // twitter, citm and products 8-30% slower.
+        if F::PRETTY || F::CANONICAL {
+            F::write_key(self, literal);
+        } else {
+            self.buf.extend_from_slice(literal.as_bytes());
+        }
     }
 
     /// Out of line, one copy per layout for every key of every type:
