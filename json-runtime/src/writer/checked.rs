@@ -153,6 +153,20 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 }
 
+impl<F: Format> JsonWriter<'_, F> {
+    /// Runs `value`, which debug builds check writes exactly one value
+    /// (naming `W` if not), then reaches a flush point: an entry or element
+    /// of the closure forms, [`ObjectWriter::field_with`] and
+    /// [`ArrayWriter::element_with`].
+    #[inline]
+    fn write_one_with<W: FnOnce(&mut Self)>(&mut self, value: W) {
+        self.check_begin::<W>();
+        value(self);
+        self.check_end();
+        self.flush_point();
+    }
+}
+
 impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
     /// Writes an entry whose value `value` writes: exactly one JSON value,
     /// with the writer's methods ([`JsonWriter::value`],
@@ -190,10 +204,7 @@ impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
         W: FnOnce(&mut JsonWriter<'a, F>),
     {
         self.key(key);
-        self.w.check_begin::<W>();
-        value(&mut *self.w);
-        self.w.check_end();
-        self.w.flush_point();
+        self.w.write_one_with(value);
         self
     }
 
@@ -239,10 +250,7 @@ impl<'a, F: Format> ArrayWriter<'_, 'a, F> {
         W: FnOnce(&mut JsonWriter<'a, F>),
     {
         self.separator();
-        self.w.check_begin::<W>();
-        value(&mut *self.w);
-        self.w.check_end();
-        self.w.flush_point();
+        self.w.write_one_with(value);
         self
     }
 

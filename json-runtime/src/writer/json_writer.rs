@@ -481,7 +481,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         if F::PRETTY || F::CANONICAL {
             F::write_key(self, literal);
         } else {
-            self.buf.extend_from_slice(literal.as_bytes());
+            self.compact_key(literal);
         }
     }
 
