@@ -39,10 +39,11 @@ const USAGE: &str = "\
 usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, records, twitter,
-citm_catalog, canada, products, products/10, products/1000,
-products/100000, products/1000000, links (links/serde-fallback,
-links/native), mixed, pretty (the pretty workloads), corpora (the three
-files), parallel (the workloads with json_runtime::par rows:
+citm_catalog, canada, value (value/twitter, value/citm_catalog,
+value/canada: the corpora as serde_json::Value), products, products/10,
+products/1000, products/100000, products/1000000, links
+(links/serde-fallback, links/native), mixed, pretty (the pretty
+workloads), corpora (the three files, typed), parallel (the workloads with json_runtime::par rows:
 products/1000000, products/100000 (pretty), records x100, records x100
 (lines)), options (the output options, each against the default output of
 the same value). Default: all.
@@ -63,6 +64,12 @@ Environment:
 /// and writes variants as they are named.
 const MIXED_NOT_EXPRESSIBLE: &str = "cannot express these types: its derive has no `skip`, \
      no SCREAMING_SNAKE_CASE `rename_all` and does not rename enum variants";
+
+/// Why simd-json-derive sits out the `value/...` workloads: it has no
+/// `Serialize` impl for `serde_json::Value`, only for simd-json's own
+/// trees.
+const VALUE_NOT_EXPRESSIBLE: &str = "has no impl for `serde_json::Value` \
+     (only for simd-json's own `OwnedValue` and `BorrowedValue`)";
 
 /// One workload: a name, and what runs it. The closure builds the value
 /// and hands it to [`Run::compact`] or [`Run::pretty`], with
@@ -109,6 +116,15 @@ fn workloads() -> Vec<Workload> {
             run.compact_plus(&value, SimdJson::of(&value), floor);
         }),
     ];
+    // The same three files parsed into `serde_json::Value`: the untyped
+    // tree, written by json_runtime's `ToJson` impl for it (feature
+    // `serde_json`) and by serde_json's own `Serialize` impl.
+    for corpus in Corpus::ALL {
+        all.push(Workload::new(corpus.value_name(), move |run| {
+            let value: serde_json::Value = load(corpus);
+            run.compact(&value, SimdJson::Unsupported(VALUE_NOT_EXPRESSIBLE));
+        }));
+    }
     for n in products::SIZES {
         all.push(Workload::new(format!("products/{n}"), move |run| {
             let value = products::build(n);
@@ -484,4 +500,52 @@ fn main() -> std::io::Result<()> {
         update_docs(&summary, &md, &svg)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(filters: &[&str]) -> Args {
+        Args {
+            filters: filters.iter().map(|f| f.to_string()).collect(),
+            quick: true,
+            update_docs: false,
+        }
+    }
+
+    #[test]
+    fn groups_select_their_workloads() {
+        let names: Vec<String> = workloads().into_iter().map(|w| w.name).collect();
+        let selected = |filters: &[&str]| -> Vec<&str> {
+            let a = args(filters);
+            names
+                .iter()
+                .map(String::as_str)
+                .filter(|n| a.selects(n))
+                .collect()
+        };
+        assert_eq!(
+            selected(&["value"]),
+            ["value/twitter", "value/citm_catalog", "value/canada"]
+        );
+        assert_eq!(
+            selected(&["corpora"]),
+            ["twitter", "citm_catalog", "canada"]
+        );
+        assert_eq!(selected(&["value/canada"]), ["value/canada"]);
+    }
+
+    /// A target names a workload that exists, or it would say "not run"
+    /// on every run.
+    #[test]
+    fn targets_name_workloads() {
+        let names: Vec<String> = workloads().into_iter().map(|w| w.name).collect();
+        let mut targeted: Vec<&str> = report::RATIO_TARGETS.iter().map(|&(w, _)| w).collect();
+        targeted.extend(report::PAR_TARGETS.iter().map(|&(w, _, _)| w));
+        targeted.extend([report::PRETTY_WORKLOAD, report::STREAM_WORKLOAD]);
+        for w in targeted {
+            assert!(names.iter().any(|n| n == w), "no workload named {w}");
+        }
+    }
 }

@@ -592,6 +592,11 @@ pub const RATIO_TARGETS: &[(&str, f64)] = &[
     // Bound by float formatting: zmij's own API on the floats alone (the
     // floor row) takes about as long.
     ("canada", 0.88),
+    // Issue 21: the same three files as `serde_json::Value`, json_runtime's
+    // `ToJson` impl for the tree against serde_json's own `Serialize`.
+    ("value/twitter", 0.50),
+    ("value/citm_catalog", 0.50),
+    ("value/canada", 0.50),
 ];
 
 /// Name of the pretty workload.
@@ -815,6 +820,55 @@ mod tests {
             .unwrap();
         assert_eq!(records.met, Some(false));
         assert!(targets.iter().any(|t| t.met.is_none()));
+    }
+
+    #[test]
+    fn value_targets() {
+        let rows = vec![
+            row(
+                "value/twitter",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row(
+                "value/twitter",
+                names::RT_TO_VEC,
+                Library::JsonRuntime,
+                45.0,
+            ),
+            row(
+                "value/canada",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row("value/canada", names::RT_TO_VEC, Library::JsonRuntime, 51.0),
+        ];
+        let targets = targets(&rows);
+        let of = |w: &str| {
+            targets
+                .iter()
+                .find(|t| {
+                    t.text
+                        .starts_with(&format!("{w}: json_runtime to_vec / serde_json to_vec"))
+                })
+                .unwrap_or_else(|| panic!("no target for {w}"))
+        };
+        let twitter = of("value/twitter");
+        assert_eq!(twitter.met, Some(true), "{twitter}");
+        assert!(
+            twitter.text.contains("= 0.450 (target ≤ 0.50)"),
+            "{twitter}"
+        );
+        assert_eq!(of("value/canada").met, Some(false));
+        let citm = of("value/citm_catalog");
+        assert_eq!(citm.met, None);
+        assert!(citm.text.ends_with("≤ 0.50 (not run)"), "{citm}");
+        // The summary's target column has them too.
+        let text = summary(&rows, &[]);
+        assert!(text.contains("≤ 0.50: met (0.45)"), "{text}");
+        assert!(text.contains("≤ 0.50: **missed** (0.51)"), "{text}");
     }
 
     #[test]

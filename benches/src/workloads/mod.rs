@@ -55,6 +55,16 @@ impl Corpus {
         }
     }
 
+    /// The name of the workload that writes the file parsed into a
+    /// `serde_json::Value`: `value/` and [`name`](Self::name).
+    pub fn value_name(self) -> &'static str {
+        match self {
+            Corpus::Twitter => "value/twitter",
+            Corpus::Citm => "value/citm_catalog",
+            Corpus::Canada => "value/canada",
+        }
+    }
+
     /// The file name in [`data_dir`].
     pub fn file_name(self) -> &'static str {
         match self {
@@ -147,5 +157,14 @@ mod tests {
             "canada",
             &Corpus::Canada.load::<canada::FeatureCollection>().unwrap(),
         );
+    }
+
+    #[test]
+    fn corpora_as_values_match_serde_json() {
+        for corpus in Corpus::ALL {
+            let value: serde_json::Value = corpus.load().unwrap();
+            same(corpus.value_name(), &value);
+            assert_eq!(corpus.value_name(), format!("value/{}", corpus.name()));
+        }
     }
 }
