@@ -27,8 +27,8 @@ use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Library, Row, SimdJson};
 use json_bench::report;
 use json_bench::workloads::{
-    canada, citm, colleges, links, mixed, parallel, products, records, twitter, Corpus, DATA_ENV,
-    DEFAULT_DATA_DIR,
+    canada, citm, colleges, links, mixed, parallel, products, records, rustdoc, twitter, Corpus,
+    DATA_ENV, DEFAULT_DATA_DIR,
 };
 use json_bench::Value;
 
@@ -42,11 +42,12 @@ WORKLOAD selects workloads by name or group: colleges, records, twitter,
 citm_catalog, canada, value (value/twitter, value/citm_catalog,
 value/canada: the corpora as serde_json::Value), products, products/10,
 products/1000, products/100000, products/1000000, links
-(links/serde-fallback, links/native), mixed, pretty (the pretty
-workloads), corpora (the three files, typed), parallel (the workloads with json_runtime::par rows:
-products/1000000, products/100000 (pretty), records x100, records x100
-(lines)), options (the output options, each against the default output of
-the same value). Default: all.
+(links/serde-fallback, links/native), mixed, rustdoc (a crate's docs as
+rustdoc's JSON output, 35 MB), pretty (the pretty workloads), corpora
+(the three files, typed), parallel (the workloads with json_runtime::par
+rows: products/1000000, products/100000 (pretty), records x100, records
+x100 (lines)), options (the output options, each against the default
+output of the same value). Default: all.
 
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
@@ -70,6 +71,12 @@ const MIXED_NOT_EXPRESSIBLE: &str = "cannot express these types: its derive has 
 /// trees.
 const VALUE_NOT_EXPRESSIBLE: &str = "has no impl for `serde_json::Value` \
      (only for simd-json's own `OwnedValue` and `BorrowedValue`)";
+
+/// Why simd-json-derive sits out the `rustdoc` workload: rustdoc-types
+/// renames every enum's variants to snake_case.
+const RUSTDOC_NOT_EXPRESSIBLE: &str = "cannot express these types: its derive has no snake_case \
+     `rename_all` and does not rename enum variants, and rustdoc-types renames every enum's \
+     variants to snake_case";
 
 /// One workload: a name, and what runs it. The closure builds the value
 /// and hands it to [`Run::compact`] or [`Run::pretty`], with
@@ -149,6 +156,11 @@ fn workloads() -> Vec<Workload> {
     all.push(Workload::new(parallel::LINES_NAME, |run| {
         let value = records::build(parallel::LARGE_RECORDS);
         run.lines(&value);
+    }));
+    // A large real-shaped document: rustdoc's JSON output of a crate.
+    all.push(Workload::new(rustdoc::NAME, |run| {
+        let value = rustdoc::build(rustdoc::ITEMS);
+        run.compact(&value, SimdJson::Unsupported(RUSTDOC_NOT_EXPRESSIBLE));
     }));
     all.push(Workload::new("mixed", |run| {
         let value = mixed::build(0x5EED);

@@ -597,6 +597,8 @@ pub const RATIO_TARGETS: &[(&str, f64)] = &[
     ("value/twitter", 0.50),
     ("value/citm_catalog", 0.50),
     ("value/canada", 0.50),
+    // Issue 21: a large real-shaped document, rustdoc's JSON output.
+    ("rustdoc", 0.35),
 ];
 
 /// Name of the pretty workload.
@@ -823,7 +825,7 @@ mod tests {
     }
 
     #[test]
-    fn value_targets() {
+    fn value_and_rustdoc_targets() {
         let rows = vec![
             row(
                 "value/twitter",
@@ -865,6 +867,17 @@ mod tests {
         let citm = of("value/citm_catalog");
         assert_eq!(citm.met, None);
         assert!(citm.text.ends_with("≤ 0.50 (not run)"), "{citm}");
+        let rustdoc_rows = [
+            row("rustdoc", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+            row("rustdoc", names::RT_TO_VEC, Library::JsonRuntime, 35.0),
+        ];
+        let rustdoc = super::targets(&rustdoc_rows);
+        let rustdoc = rustdoc
+            .iter()
+            .find(|t| t.text.starts_with("rustdoc: json_runtime to_vec"))
+            .unwrap();
+        assert_eq!(rustdoc.met, Some(true), "{rustdoc}");
+        assert!(rustdoc.text.ends_with("(target ≤ 0.35)"), "{rustdoc}");
         // The summary's target column has them too.
         let text = summary(&rows, &[]);
         assert!(text.contains("≤ 0.50: met (0.45)"), "{text}");

@@ -9,6 +9,7 @@ pub mod mixed;
 pub mod parallel;
 pub mod products;
 pub mod records;
+pub mod rustdoc;
 pub mod twitter;
 
 use std::path::PathBuf;
@@ -136,6 +137,7 @@ mod tests {
         same("links native", &links::build_native(100));
         same("mixed", &mixed::build(1));
         same("mixed statuses", &mixed::statuses());
+        same("rustdoc", &rustdoc::build(2_000));
         let mut m = mixed::build(2);
         m.note = Some("present".to_owned());
         m.ratio = None;
