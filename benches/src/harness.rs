@@ -386,6 +386,18 @@ pub fn float_floor_method(floats: &[f64]) -> Method<'_> {
     })
 }
 
+/// Outputs of this size (10 MiB) and more are large: the harness runs at
+/// least [`Config::large_min_rounds`] rounds of them, and the report shows
+/// each method's worst round beside its median. Their operations take
+/// milliseconds, longer than a sample, so a round is one operation and
+/// its worst round one slow operation (a page-fault storm, a `realloc`
+/// that copies, another process on the core).
+pub const LARGE_OUTPUT: usize = 10 << 20;
+
+/// The rounds of a large workload in a full run: the worst of fewer says
+/// too little.
+pub const WORST_OF_ROUNDS: usize = 7;
+
 /// How long to measure.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
@@ -395,6 +407,11 @@ pub struct Config {
     pub min_rounds: usize,
     /// Rounds never to exceed.
     pub max_rounds: usize,
+    /// Rounds to run at least of a workload whose output is
+    /// [`LARGE_OUTPUT`] or more, whose worst round is reported (a round of
+    /// such a workload lasts longer than the budget allows for
+    /// `min_rounds` alone).
+    pub large_min_rounds: usize,
     /// A sample repeats the op until it lasts about this long, so the
     /// clock's overhead and resolution do not matter.
     pub sample: Duration,
@@ -407,6 +424,7 @@ impl Config {
             budget: Duration::from_millis(3500),
             min_rounds: 5,
             max_rounds: 301,
+            large_min_rounds: WORST_OF_ROUNDS,
             sample: Duration::from_micros(500),
         }
     }
@@ -417,6 +435,9 @@ impl Config {
             budget: Duration::from_millis(500),
             min_rounds: 3,
             max_rounds: 51,
+            // As few as the other workloads: quick mode stays quick, and
+            // the worst-of target says how many rounds it had.
+            large_min_rounds: 3,
             sample: Duration::from_micros(200),
         }
     }
@@ -433,6 +454,10 @@ pub struct Row {
     pub library: Library,
     /// Median per-iteration time, in nanoseconds.
     pub median_ns: f64,
+    /// The slowest sample's per-iteration time, in nanoseconds: the worst
+    /// of `samples` rounds (of `batch` iterations each; one iteration for
+    /// the large workloads).
+    pub worst_ns: f64,
     /// Output size in bytes.
     pub bytes: usize,
     /// `median_ns` divided by the baseline's (first method's) median.
@@ -516,8 +541,11 @@ pub fn run_workload(
 
     // 4. Interleaved rounds.
     let round_ns: f64 = (0..n).map(|i| one_op[i] * batch[i] as f64).sum();
-    let rounds =
+    let mut rounds =
         ((cfg.budget.as_nanos() as f64 / round_ns) as usize).clamp(cfg.min_rounds, cfg.max_rounds);
+    if expected.len() >= LARGE_OUTPUT {
+        rounds = rounds.max(cfg.large_min_rounds);
+    }
     eprintln!(
         "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
         rounds as f64 * round_ns / 1e9
@@ -534,6 +562,10 @@ pub fn run_workload(
         }
     }
 
+    let worst: Vec<f64> = samples
+        .iter()
+        .map(|s| s.iter().copied().fold(0.0, f64::max))
+        .collect();
     let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
     let baseline = medians[0];
     methods
@@ -544,6 +576,7 @@ pub fn run_workload(
             method: m.name,
             library: m.library,
             median_ns: medians[i],
+            worst_ns: worst[i],
             bytes: m.expected.as_ref().map_or(expected.len(), Vec::len),
             ratio: medians[i] / baseline,
             allocs: allocs[i],
@@ -562,6 +595,36 @@ mod tests {
     fn median_odd_even() {
         assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    /// A method that copies `expected`, for the harness's own tests.
+    fn copy_method(expected: &[u8]) -> Method<'_> {
+        Method::new(names::RT_TO_VEC, Library::JsonRuntime, move |c| {
+            keep(c, expected.to_vec())
+        })
+    }
+
+    #[test]
+    fn large_outputs_get_their_rounds_and_a_worst() {
+        let cfg = Config {
+            budget: Duration::ZERO,
+            min_rounds: 1,
+            max_rounds: 301,
+            large_min_rounds: WORST_OF_ROUNDS,
+            sample: Duration::from_micros(1),
+        };
+        let small = vec![b'1'; 100];
+        let rows = run_workload("small", &mut [copy_method(&small)], &small, &cfg);
+        assert_eq!(rows[0].samples, 1);
+        let large = vec![b'1'; LARGE_OUTPUT];
+        let rows = run_workload("large", &mut [copy_method(&large)], &large, &cfg);
+        let row = &rows[0];
+        assert_eq!(row.samples, WORST_OF_ROUNDS);
+        assert_eq!(row.batch, 1);
+        assert!(
+            row.worst_ns >= row.median_ns && row.median_ns > 0.0,
+            "{row:?}"
+        );
     }
 
     #[test]

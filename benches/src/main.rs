@@ -450,6 +450,7 @@ fn main() -> std::io::Result<()> {
     println!();
     let rows = run.rows;
     let table = report::table(&rows);
+    let worst = report::worst_table(&rows);
     let targets = report::targets(&rows);
     println!("{table}");
     println!("Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.");
@@ -458,6 +459,14 @@ fn main() -> std::io::Result<()> {
     );
     println!("Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.");
     println!();
+    let worst_heading = format!(
+        "Worst of N rounds, the workloads of {} of output and more (each round one operation per method; baseline = the workload's first row):",
+        report::format_bytes(harness::LARGE_OUTPUT)
+    );
+    if !worst.is_empty() {
+        println!("{worst_heading}\n");
+        println!("{worst}");
+    }
 
     let load = match (&load_before, &load_after) {
         (Some(before), Some(after)) => format!(" Load average {before} before, {after} after."),
@@ -489,8 +498,11 @@ fn main() -> std::io::Result<()> {
     let dir = output_dir();
     std::fs::create_dir_all(&dir)?;
     let dir = dir.canonicalize()?;
-    let mut md =
-        format!("# json-bench results\n\n{summary}\n## Every method\n\n{table}\n## Targets\n\n");
+    let mut md = format!("# json-bench results\n\n{summary}\n## Every method\n\n{table}\n");
+    if !worst.is_empty() {
+        md.push_str(&format!("{worst_heading}\n\n{worst}\n"));
+    }
+    md.push_str("## Targets\n\n");
     for t in &targets {
         md.push_str(&format!("- {t}\n"));
     }
@@ -555,7 +567,11 @@ mod tests {
         let names: Vec<String> = workloads().into_iter().map(|w| w.name).collect();
         let mut targeted: Vec<&str> = report::RATIO_TARGETS.iter().map(|&(w, _)| w).collect();
         targeted.extend(report::PAR_TARGETS.iter().map(|&(w, _, _)| w));
-        targeted.extend([report::PRETTY_WORKLOAD, report::STREAM_WORKLOAD]);
+        targeted.extend([
+            report::PRETTY_WORKLOAD,
+            report::STREAM_WORKLOAD,
+            report::WORST_WORKLOAD,
+        ]);
         for w in targeted {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");
         }
