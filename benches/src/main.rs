@@ -41,7 +41,7 @@ usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
 WORKLOAD selects workloads by name or group: colleges, records, twitter,
 citm_catalog, canada, value (value/twitter, value/citm_catalog,
 value/canada: the corpora as serde_json::Value), products, products/10,
-products/1000, products/100000, products/1000000, links
+products/1000, products/10000, products/100000, products/1000000, links
 (links/serde-fallback, links/native), mixed, rustdoc (a crate's docs as
 rustdoc's JSON output, 35 MB), pretty (the pretty workloads), corpora
 (the three files, typed), parallel (the workloads with json_runtime::par
@@ -571,6 +571,8 @@ mod tests {
             report::PRETTY_WORKLOAD,
             report::STREAM_WORKLOAD,
             report::WORST_WORKLOAD,
+            report::GROWTH_SMALL,
+            report::GROWTH_LARGE,
         ]);
         for w in targeted {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");

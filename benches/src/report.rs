@@ -629,6 +629,7 @@ pub const RATIO_TARGETS: &[(&str, f64)] = &[
     ("citm_catalog", 0.30),
     ("products/10", 0.45),
     ("products/1000", 0.45),
+    ("products/10000", 0.45),
     ("products/100000", 0.45),
     ("products/1000000", 0.45),
     // Bound by float formatting: zmij's own API on the floats alone (the
@@ -659,6 +660,22 @@ pub const WORST_MEDIAN_TARGET: f64 = 0.40;
 /// Issue 21: json_runtime `to_vec`'s worst round ÷ serde_json `to_vec`'s
 /// median, over at least [`WORST_OF_ROUNDS`] rounds.
 pub const WORST_TARGET: f64 = 0.50;
+
+/// Issue 21, growth: the products ratio (json_runtime `to_vec` ÷
+/// serde_json `to_vec`) at [`GROWTH_LARGE`] may be at most this multiple
+/// of the ratio at [`GROWTH_SMALL`]: the lead must not shrink as the
+/// output grows a hundredfold.
+pub const GROWTH_LIMIT: f64 = 1.15;
+/// The small end of the growth target.
+pub const GROWTH_SMALL: &str = "products/10000";
+/// The large end of the growth target.
+pub const GROWTH_LARGE: &str = "products/1000000";
+
+/// Issue 21, growth: json_runtime `to_vec` may take at most this multiple
+/// of json_runtime `to_writer` into a reused `Vec`, on every workload that
+/// has both rows: what building a fresh `Vec` costs over writing into one
+/// that already has the capacity.
+pub const TO_VEC_OVER_WRITER: f64 = 1.15;
 
 /// Ratio target of json_runtime `to_vec_pretty` against serde_json's on
 /// the pretty products workload.
@@ -720,6 +737,50 @@ fn worst_target(rows: &[Row]) -> Target {
             format_time(ours.worst_ns),
             format_time(base.median_ns),
         ),
+    }
+}
+
+/// The growth targets: the products ratio at [`GROWTH_LARGE`] against
+/// the one at [`GROWTH_SMALL`], and `to_vec` against `to_writer(Vec)` on
+/// every workload that has both.
+fn growth_targets(rows: &[Row], out: &mut Vec<Target>) {
+    use names::*;
+    let ratio = |w: &str| {
+        let ours = find(rows, w, RT_TO_VEC)?;
+        let base = find(rows, w, SERDE_TO_VEC)?;
+        Some(ours.median_ns / base.median_ns)
+    };
+    let (small, large) = (GROWTH_SMALL, GROWTH_LARGE);
+    out.push(match (ratio(small), ratio(large)) {
+        (Some(s), Some(l)) => Target {
+            met: Some(l <= GROWTH_LIMIT * s),
+            text: format!(
+                "products growth: {RT_TO_VEC} / {SERDE_TO_VEC} at {large} {l:.3} ≤ {GROWTH_LIMIT:.2} × the ratio at {small} {s:.3} = {:.3} ({:.2}×, target ≤ {GROWTH_LIMIT:.2}×)",
+                GROWTH_LIMIT * s,
+                l / s,
+            ),
+        },
+        _ => Target {
+            met: None,
+            text: format!(
+                "products growth: {RT_TO_VEC} / {SERDE_TO_VEC} at {large} ≤ {GROWTH_LIMIT:.2} × the ratio at {small} (not run)"
+            ),
+        },
+    });
+    for w in workload_names(rows) {
+        let (Some(vec), Some(writer)) = (find(rows, w, RT_TO_VEC), find(rows, w, RT_TO_WRITER_VEC))
+        else {
+            continue;
+        };
+        let r = vec.median_ns / writer.median_ns;
+        out.push(Target {
+            met: Some(r <= TO_VEC_OVER_WRITER),
+            text: format!(
+                "{w}: {RT_TO_VEC} {} ≤ {TO_VEC_OVER_WRITER:.2}× {RT_TO_WRITER_VEC} {} ({r:.3}×; to_writer(Vec) writes into one cleared Vec reused across iterations, which keeps its capacity)",
+                format_time(vec.median_ns),
+                format_time(writer.median_ns),
+            ),
+        });
     }
 }
 
@@ -787,6 +848,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
         PRETTY_PRODUCTS_TARGET,
     ));
     out.push(worst_target(rows));
+    growth_targets(rows, &mut out);
     parallel_targets(rows, &mut out);
 
     let workloads = workload_names(rows);
@@ -1030,6 +1092,69 @@ mod tests {
         let mut slow = rows(45.0, 7);
         slow[2].median_ns = 41.0;
         assert_eq!(of(&slow).met, Some(false));
+    }
+
+    #[test]
+    fn growth() {
+        let rows = |large: f64| {
+            vec![
+                row(GROWTH_SMALL, names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+                row(GROWTH_SMALL, names::RT_TO_VEC, Library::JsonRuntime, 40.0),
+                row(
+                    GROWTH_SMALL,
+                    names::RT_TO_WRITER_VEC,
+                    Library::JsonRuntime,
+                    30.0,
+                ),
+                row(
+                    GROWTH_LARGE,
+                    names::SERDE_TO_VEC,
+                    Library::SerdeJson,
+                    1000.0,
+                ),
+                row(GROWTH_LARGE, names::RT_TO_VEC, Library::JsonRuntime, large),
+                row(
+                    GROWTH_LARGE,
+                    names::RT_TO_WRITER_VEC,
+                    Library::JsonRuntime,
+                    400.0,
+                ),
+                // No to_writer(Vec) row: no target.
+                row("options/x", names::RT_TO_VEC, Library::JsonRuntime, 1.0),
+            ]
+        };
+        let of = |rows: &[Row], prefix: &str| {
+            targets(rows)
+                .into_iter()
+                .find(|t| t.text.starts_with(prefix))
+                .unwrap_or_else(|| panic!("no target {prefix}"))
+        };
+        let met = of(&rows(450.0), "products growth");
+        assert_eq!(met.met, Some(true), "{met}");
+        assert!(
+            met.text.contains("at products/1000000 0.450 ≤ 1.15 × the ratio at products/10000 0.400 = 0.460 (1.12×"),
+            "{met}"
+        );
+        assert_eq!(of(&rows(470.0), "products growth").met, Some(false));
+        let not_run = of(&rows(460.0)[3..], "products growth");
+        assert_eq!(not_run.met, None, "{not_run}");
+
+        let small = of(&rows(460.0), "products/10000: json_runtime to_vec 40.00 ns ≤ 1.15× json_runtime to_writer(Vec) 30.00 ns");
+        assert_eq!(small.met, Some(false), "{small}");
+        assert!(
+            small
+                .text
+                .contains("(1.333×; to_writer(Vec) writes into one cleared Vec reused"),
+            "{small}"
+        );
+        let large = of(
+            &rows(460.0),
+            "products/1000000: json_runtime to_vec 460.0 ns ≤ 1.15×",
+        );
+        assert_eq!(large.met, Some(true), "{large}");
+        assert!(!targets(&rows(460.0))
+            .iter()
+            .any(|t| t.text.starts_with("options/x")));
     }
 
     #[test]
