@@ -16,6 +16,31 @@
 //! advice against 211-320 ms without, but some calls took 490-930 ms.
 //! The feature `huge-pages`, off by default, gives the advice; without it
 //! the buffer only grows in the same 2 MiB steps.
+//!
+//! # What the time of fresh memory depends on
+//!
+//! Measured with `cargo run --release -p json-bench --bin growth`, on the
+//! 2-core VM the benchmarks run on (Linux 6.18, glibc, THP `madvise`):
+//!
+//! - **Whether the memory was touched recently.** 128 MiB of fresh
+//!   capacity, one byte written per 4 KiB page, took 55-90 ms in 4 KiB
+//!   pages and 7-9 ms with huge-page advice, but 31-440 ms with the advice
+//!   on its first use in a process. The VM's balloon driver reports every
+//!   free 2 MiB block to the host at once (`page_reporting_order` 9,
+//!   `min_free_ms` 0), and a block the host took back is faulted in again
+//!   on the host's side. Memory a process freed moments ago is usually
+//!   still backed. Nothing in this crate can choose: this is the spread
+//!   that the main job's worst-of-N column shows for its large workloads.
+//! - **What the allocator did before.** glibc serves a large allocation
+//!   from its heap, not a mapping of its own, once the program has freed a
+//!   mapped block of up to 32 MiB, or has room in the heap. Growth there
+//!   copies instead of `mremap`, and the pages are 4 KiB: records x100
+//!   (60 MB) took 540 faults and 16-17 ms alone, but 2,073 faults and 19
+//!   ms right after products/1000000 ran in the same process.
+//!   Always asking for 32 MiB or more at once (glibc then always maps)
+//!   took both to 540 faults, but made every output of 256 KiB to 32 MiB
+//!   pay fresh faults on every call instead of reusing the heap's warm
+//!   pages, so it was not kept.
 
 use super::sizes::LARGE_OUTPUT;
 
