@@ -29,6 +29,9 @@ pub struct Via<'a, T: ?Sized>(pub &'a T);
 pub trait WriteToJson {
     /// `ToJson::write_json` of the field.
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>);
+
+    /// The same through [`write_json_outlined`], for small-code encoders.
+    fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>);
 }
 
 impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
@@ -43,6 +46,23 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
         self.0.write_json(w);
         w.check_end();
     }
+
+    #[inline(always)]
+    fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>) {
+        write_json_outlined(self.0, w);
+    }
+}
+
+/// A field's value through its `ToJson` impl, never inlined: in a
+/// small-code encoder (`#[json(small_code)]` or the `small-code` feature)
+/// every field of one type, in every encoder of the crate, calls this one
+/// instance (per format) instead of carrying its own copy of the impl.
+#[inline(never)]
+pub fn write_json_outlined<F: Format, T: ToJson + ?Sized>(value: &T, w: &mut JsonWriter<'_, F>) {
+    // Debug builds check that the field's impl wrote one value.
+    w.check_begin::<T>();
+    value.write_json(w);
+    w.check_end();
 }
 
 /// The fallback, chosen only when the field's type does not implement
@@ -55,6 +75,11 @@ pub trait WriteSerialize {
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>)
     where
         Self::Value: SerializeFallback;
+
+    /// The same: serde's path is out of line already.
+    fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>)
+    where
+        Self::Value: SerializeFallback;
 }
 
 impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
@@ -62,6 +87,14 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
 
     #[inline]
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>)
+    where
+        T: SerializeFallback,
+    {
+        self.0.write_serialize(w);
+    }
+
+    #[inline]
+    fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>)
     where
         T: SerializeFallback,
     {

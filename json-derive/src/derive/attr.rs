@@ -312,9 +312,15 @@ pub struct Container {
     /// serde's `remote = "Type"`: this type mirrors `Type`'s definition, and
     /// the derive writes a `Type` instead of implementing `ToJson`.
     pub remote: Option<syn::Path>,
+    /// `small_code`: each field's value through one out-of-line function
+    /// per field type, for a smaller, faster-to-build encoder.
+    pub small_code: Option<Span>,
+    /// `hot`: every field's value inlined, whatever the `small-code`
+    /// feature says.
+    pub hot: Option<Span>,
 }
 
-const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `no_serde_fallback`, `remote`, `crate`, `rename`";
+const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `no_serde_fallback`, `small_code`, `hot`, `remote`, `crate`, `rename`";
 
 impl Container {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -331,6 +337,8 @@ impl Container {
         let mut into = Slot::new("into");
         let mut no_fallback = Slot::new("no_serde_fallback");
         let mut remote = Slot::new("remote");
+        let mut small_code = Slot::new("small_code");
+        let mut hot = Slot::new("hot");
         for_each_meta(cx, attrs, |cx, ns, meta| {
             let span = meta.path_span();
             let key = key_name(meta);
@@ -360,6 +368,14 @@ impl Container {
                 "no_serde_fallback" => {
                     flag(meta, "no_serde_fallback")?;
                     no_fallback.set(cx, ns, span, ())
+                }
+                "small_code" if ns == Namespace::Json => {
+                    flag(meta, "small_code")?;
+                    small_code.set(cx, ns, span, span)
+                }
+                "hot" if ns == Namespace::Json => {
+                    flag(meta, "hot")?;
+                    hot.set(cx, ns, span, span)
                 }
                 "remote" => {
                     let path = parse_lit(
@@ -424,6 +440,8 @@ impl Container {
             into: into.get(),
             no_serde_fallback: no_fallback.get().is_some(),
             remote: remote.get(),
+            small_code: small_code.get(),
+            hot: hot.get(),
         }
     }
 }

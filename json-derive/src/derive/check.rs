@@ -12,6 +12,7 @@ use super::ctxt::Ctxt;
 pub fn check(cx: &mut Ctxt, cont: &Container) {
     check_transparent(cx, cont);
     check_into(cx, cont);
+    check_code_size(cx, cont);
     check_getters(cx, cont);
     match &cont.data {
         Data::Struct(style, fields) => {
@@ -90,6 +91,15 @@ fn check_into(cx: &mut Ctxt, cont: &Container) {
         cx.error_at(
             *into,
             "`into` and `transparent` each decide how the whole type is written; remove one of them",
+        );
+    }
+}
+
+fn check_code_size(cx: &mut Ctxt, cont: &Container) {
+    if let (Some(_), Some(hot)) = (cont.attrs.small_code, cont.attrs.hot) {
+        cx.error_at(
+            hot,
+            "`small_code` and `hot` ask for opposite encoders; remove one of them",
         );
     }
 }

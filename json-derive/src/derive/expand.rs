@@ -52,6 +52,11 @@ fn impl_block(cont: &Container) -> TokenStream {
     };
     let mut names = Names::new(runtime.clone(), object_param(cont), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
+    names.small_code = match (cont.attrs.small_code, cont.attrs.hot) {
+        (Some(_), _) => true,
+        (None, Some(_)) => false,
+        (None, None) => cfg!(feature = "small-code"),
+    };
     names.type_name = ident.to_string();
     let header = header(cont);
     if let Some(remote) = &cont.attrs.remote {

@@ -22,6 +22,10 @@ pub struct Names {
     /// Whether a field whose type does not implement `ToJson` is written
     /// through its `serde::Serialize` impl; off with `no_serde_fallback`.
     pub fallback: bool,
+    /// Whether each field's value is written through one out-of-line
+    /// function per field type (`small_code`, or the `small-code` feature
+    /// without `hot`) instead of inlined.
+    pub small_code: bool,
     /// Set once the code calls the ToJson-or-Serialize dispatch, whose
     /// traits the function must then import.
     pub dispatched: Cell<bool>,
@@ -56,6 +60,7 @@ impl Names {
             first: Ident::new("first", Span::mixed_site()),
             object,
             fallback: true,
+            small_code: false,
             dispatched: Cell::new(false),
             dispatched_entries: Cell::new(false),
             this: quote!(self),

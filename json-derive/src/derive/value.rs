@@ -40,15 +40,28 @@ impl Names {
     /// a missing impl is reported on the field: its `ToJson` impl when the
     /// type has one, else its `serde::Serialize` impl, through
     /// `write_json_or_serialize`; with `no_serde_fallback`, `ToJson` only.
+    ///
+    /// In small-code mode the `ToJson` impl is reached through one shared
+    /// out-of-line function per field type and format, as serde's
+    /// `serialize_field` is, instead of being inlined at every field.
     fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
         let span = field.ty.span();
+        let w = &self.w;
+        let private = self.private();
         if !self.fallback {
+            if self.small_code {
+                let value = located_at(value.clone(), span);
+                let private = located_at(private, span);
+                return quote_spanned!(span=> #private::write_json_outlined(#value, #w););
+            }
             return self.call_at(span, quote!(ToJson::write_json), value);
         }
         self.dispatched.set(true);
-        let w = &self.w;
-        let private = self.private();
-        let call = quote!(#private::Via(#value).write_json_or_serialize(#w););
+        let call = if self.small_code {
+            quote!(#private::Via(#value).write_json_or_serialize_outlined(#w);)
+        } else {
+            quote!(#private::Via(#value).write_json_or_serialize(#w);)
+        };
         located_at(call, span)
     }
 
