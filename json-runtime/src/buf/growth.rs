@@ -38,7 +38,7 @@
 //!   (60 MB) took 540 faults and 16-17 ms alone, but 2,073 faults and 19
 //!   ms right after products/1000000 ran in the same process.
 //!   Always asking for 32 MiB or more at once (glibc then always maps)
-//!   took both to 540 faults, but made every output of 256 KiB to 32 MiB
+//!   took both to 540 faults, but made every output of 1 to 32 MiB
 //!   pay fresh faults on every call instead of reusing the heap's warm
 //!   pages, so it was not kept.
 

@@ -39,11 +39,12 @@ pub(crate) const INITIAL_CAPACITY: usize = 1024;
 ///
 /// At 4 MiB, the first 4 MiB of every large output were faulted in one
 /// 4 KiB page at a time, before any huge-page advice: `to_vec` of
-/// products/1000000 took 2,611 page faults, against 567 from 256 KiB, and
-/// each costs about 2.5 us on the 2-core VM the benchmarks run on
-/// (`--bin growth`). Outputs of 256 KiB to 4 MiB (twitter, citm_catalog,
-/// links) measured the same either way.
-pub(crate) const LARGE_OUTPUT: usize = 256 * 1024;
+/// products/1000000 took 2,611 page faults, against 1,078 from 1 MiB (567
+/// from 256 KiB), and each costs about 2.5 us on the 2-core VM the
+/// benchmarks run on (`--bin growth`). Not lower: `par`'s chunk buffers
+/// (a little over `par::CHUNK_BYTES`, 256 KiB) must stay under it, or each
+/// would grow to 2 MiB.
+pub(crate) const LARGE_OUTPUT: usize = 1024 * 1024;
 
 /// The size of each chunk an awaited writer or a streamed HTTP body hands
 /// on: large enough that framing and system calls cost little per byte,
