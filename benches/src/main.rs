@@ -2,7 +2,7 @@
 //! simd-json-derive and a memcpy floor on every workload.
 //!
 //! ```text
-//! cargo run --release -p json-bench                      # everything, about a minute
+//! cargo run --release -p json-bench                      # everything, about a minute and a half
 //! cargo run --release -p json-bench -- --quick           # a few rounds (what CI runs)
 //! cargo run --release -p json-bench -- colleges records  # a subset
 //! cargo run --release -p json-bench -- --update-docs     # also rewrite README's table
