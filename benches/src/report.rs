@@ -621,6 +621,11 @@ fn find<'a>(rows: &'a [Row], workload: &str, method: &str) -> Option<&'a Row> {
         .find(|r| r.workload == workload && r.method == method)
 }
 
+/// `ours`'s median ÷ `base`'s on `workload`, if both ran.
+fn median_ratio(rows: &[Row], workload: &str, ours: &str, base: &str) -> Option<f64> {
+    Some(find(rows, workload, ours)?.median_ns / find(rows, workload, base)?.median_ns)
+}
+
 /// Ratio targets of json_runtime `to_vec` against serde_json `to_vec`.
 pub const RATIO_TARGETS: &[(&str, f64)] = &[
     ("colleges", 0.33),
@@ -745,11 +750,7 @@ fn worst_target(rows: &[Row]) -> Target {
 /// every workload that has both.
 fn growth_targets(rows: &[Row], out: &mut Vec<Target>) {
     use names::*;
-    let ratio = |w: &str| {
-        let ours = find(rows, w, RT_TO_VEC)?;
-        let base = find(rows, w, SERDE_TO_VEC)?;
-        Some(ours.median_ns / base.median_ns)
-    };
+    let ratio = |w: &str| median_ratio(rows, w, RT_TO_VEC, SERDE_TO_VEC);
     let (small, large) = (GROWTH_SMALL, GROWTH_LARGE);
     out.push(match (ratio(small), ratio(large)) {
         (Some(s), Some(l)) => Target {
@@ -816,18 +817,14 @@ pub fn rayon_threads() -> usize {
 pub fn targets(rows: &[Row]) -> Vec<Target> {
     use names::*;
     let mut out = Vec::new();
-    let ratio_target = |workload: &str, ours: &str, base: &str, limit: f64| match (
-        find(rows, workload, ours),
-        find(rows, workload, base),
+    let ratio_target = |workload: &str, ours: &str, base: &str, limit: f64| match median_ratio(
+        rows, workload, ours, base,
     ) {
-        (Some(o), Some(b)) => {
-            let ratio = o.median_ns / b.median_ns;
-            Target {
-                met: Some(ratio <= limit),
-                text: format!("{workload}: {ours} / {base} = {ratio:.3} (target ≤ {limit:.2})"),
-            }
-        }
-        _ => Target {
+        Some(ratio) => Target {
+            met: Some(ratio <= limit),
+            text: format!("{workload}: {ours} / {base} = {ratio:.3} (target ≤ {limit:.2})"),
+        },
+        None => Target {
             met: None,
             text: format!("{workload}: {ours} / {base} ≤ {limit:.2} (not run)"),
         },

@@ -60,9 +60,7 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
 #[inline(never)]
 pub fn write_json_outlined<F: Format, T: ToJson + ?Sized>(value: &T, w: &mut JsonWriter<'_, F>) {
     // Debug builds check that the field's impl wrote one value.
-    w.check_begin::<T>();
-    value.write_json(w);
-    w.check_end();
+    w.value(value);
 }
 
 /// The fallback, chosen only when the field's type does not implement
@@ -98,7 +96,7 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     where
         T: SerializeFallback,
     {
-        self.0.write_serialize(w);
+        self.write_json_or_serialize(w);
     }
 }
 

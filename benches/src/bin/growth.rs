@@ -18,6 +18,7 @@
 
 use std::time::{Duration, Instant};
 
+use json_bench::harness::median;
 use json_bench::workloads::{parallel, products, records};
 use json_runtime::ToJson;
 
@@ -33,12 +34,6 @@ fn minor_faults() -> u64 {
         .nth(7)
         .and_then(|f| f.parse().ok())
         .unwrap_or(0)
-}
-
-fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 /// One method: its name, and what it does, returning the output's length.
@@ -101,17 +96,16 @@ fn run<T: ToJson + serde::Serialize + ?Sized>(label: &str, value: &T, rounds: us
             assert_eq!(n, len, "{label}: {} wrote {n} bytes", ops[i].0);
         }
     }
-    let serde = median(&ms[0]);
+    let serde = median(&mut ms[0]);
     println!("{label}: {:.2} MB, {rounds} rounds", len as f64 / 1e6);
     for (i, (name, _)) in ops.iter().enumerate() {
         let worst = ms[i].iter().copied().fold(0.0, f64::max);
+        let med = median(&mut ms[i]);
         println!(
-            "  {name:36} median {:7.2} ms ({:.3} of serde_json)  worst {:7.2} ms ({:.3})  faults {:6.0}",
-            median(&ms[i]),
-            median(&ms[i]) / serde,
-            worst,
+            "  {name:36} median {med:7.2} ms ({:.3} of serde_json)  worst {worst:7.2} ms ({:.3})  faults {:6.0}",
+            med / serde,
             worst / serde,
-            median(&faults[i]),
+            median(&mut faults[i]),
         );
     }
 }

@@ -35,12 +35,12 @@
 //!   from its heap, not a mapping of its own, once the program has freed a
 //!   mapped block of up to 32 MiB, or has room in the heap. Growth there
 //!   copies instead of `mremap`, and the pages are 4 KiB: records x100
-//!   (60 MB) took 540 faults and 16-17 ms alone, but 2,073 faults and 19
-//!   ms right after products/1000000 ran in the same process.
-//!   Always asking for 32 MiB or more at once (glibc then always maps)
-//!   took both to 540 faults, but made every output of 1 to 32 MiB
-//!   pay fresh faults on every call instead of reusing the heap's warm
-//!   pages, so it was not kept.
+//!   (60 MB) took 1,051 faults and 18 ms alone, but 2,073 faults and
+//!   19-21 ms right after products/1000000 ran in the same process.
+//!   Always asking for 32 MiB or more at once (glibc then always maps;
+//!   measured with advice from 256 KiB) took both to 540 faults, but made
+//!   every output of 1 to 32 MiB pay fresh faults on every call instead
+//!   of reusing the heap's warm pages, so it was not kept.
 
 use super::sizes::LARGE_OUTPUT;
 
