@@ -22,6 +22,8 @@ use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields};
 #[cfg(feature = "serde")]
 pub use serde;
 
+pub use crate::writer::{Bounded, Reserved};
+
 /// A field's value, for the dispatch. See the module docs.
 pub struct Via<'a, T: ?Sized>(pub &'a T);
 

@@ -67,11 +67,19 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"rect\"");
                 }
-                w.key("{\"width\":");
-                ::json_runtime::__private_0_1_0::Via(width).write_json_or_serialize(w);
-                w.key(",\"height\":");
-                ::json_runtime::__private_0_1_0::Via(height).write_json_or_serialize(w);
-                w.end_object();
+                {
+                    let mut run = w
+                        .reserve(
+                            20
+                                + 2
+                                    * <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM,
+                        );
+                    run.key("{\"width\":");
+                    run.value(width);
+                    run.key(",\"height\":");
+                    run.value(height);
+                    run.end_object();
+                }
                 if OBJECT {
                     w.end_object();
                 }

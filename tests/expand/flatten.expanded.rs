@@ -89,10 +89,14 @@ impl ::json_runtime::ToJsonFields for Request {
                 &mut false,
                 ::json_runtime::__private_0_1_0::EntriesOf::Flatten,
             );
-        w.key(",\"limit\":");
-        ::json_runtime::__private_0_1_0::Via(&self.limit).write_json_or_serialize(w);
-        if OBJECT {
-            w.end_object();
+        {
+            let mut run = w
+                .reserve(10 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            run.key(",\"limit\":");
+            run.value(&self.limit);
+            if OBJECT {
+                run.end_object();
+            }
         }
     }
 }

@@ -30,8 +30,12 @@ impl ::json_runtime::ToJsonFields for Order {
         } else {
             w.key_dyn(first, "\"orderId\"");
         }
-        ::json_runtime::__private_0_1_0::Via(&self.order_id).write_json_or_serialize(w);
-        w.key(",\"customer\":");
+        {
+            let mut run = w
+                .reserve(12 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            run.value(&self.order_id);
+            run.key(",\"customer\":");
+        }
         ::json_runtime::__private_0_1_0::Via(&self.customer_name)
             .write_json_or_serialize(w);
         if !Vec::is_empty(&self.line_items) {
@@ -39,11 +43,14 @@ impl ::json_runtime::ToJsonFields for Order {
             ::json_runtime::__private_0_1_0::Via(&self.line_items)
                 .write_json_or_serialize(w);
         }
-        w.key(",\"totalCents\":");
-        ::json_runtime::__private_0_1_0::Via(&self.total_cents)
-            .write_json_or_serialize(w);
-        if OBJECT {
-            w.end_object();
+        {
+            let mut run = w
+                .reserve(15 + <i64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            run.key(",\"totalCents\":");
+            run.value(&self.total_cents);
+            if OBJECT {
+                run.end_object();
+            }
         }
     }
 }

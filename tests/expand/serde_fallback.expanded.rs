@@ -28,8 +28,12 @@ impl ::json_runtime::ToJsonFields for Strict {
         } else {
             w.key_dyn(first, "\"id\"");
         }
-        ::json_runtime::ToJson::write_json(&self.id, w);
-        w.key(",\"name\":");
+        {
+            let mut run = w
+                .reserve(8 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            run.value(&self.id);
+            run.key(",\"name\":");
+        }
         ::json_runtime::ToJson::write_json(&self.name, w);
         if OBJECT {
             w.end_object();

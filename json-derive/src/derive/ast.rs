@@ -331,6 +331,47 @@ pub fn is_option(ty: &Type) -> bool {
         )
 }
 
+/// Whether a type is spelled as one whose JSON text has a bounded length
+/// (an integer up to 64 bits, `bool`, or an `Option` of one), so that it
+/// can be written in a run of bounded writes. An alias is not recognized.
+pub fn is_bounded(ty: &Type) -> bool {
+    match ty {
+        Type::Group(group) => is_bounded(&group.elem),
+        Type::Paren(paren) => is_bounded(&paren.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            match &last.arguments {
+                syn::PathArguments::None => {
+                    path.path.segments.len() == 1
+                        && matches!(
+                            last.ident.to_string().as_str(),
+                            "u8" | "u16"
+                                | "u32"
+                                | "u64"
+                                | "usize"
+                                | "i8"
+                                | "i16"
+                                | "i32"
+                                | "i64"
+                                | "isize"
+                                | "bool"
+                        )
+                }
+                syn::PathArguments::AngleBracketed(args) if is_option(ty) => {
+                    matches!(
+                        args.args.first(),
+                        Some(syn::GenericArgument::Type(inner)) if args.args.len() == 1 && is_bounded(inner)
+                    )
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 /// `PhantomData<..>` under any path, as serde_derive recognizes it: the
 /// one type the derive knows by name, since it is written as `null` and
 /// puts no demand on its parameter.

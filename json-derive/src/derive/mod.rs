@@ -23,6 +23,7 @@ mod names;
 mod respan;
 
 // The writers that all impls share.
+mod bounded_run;
 mod object;
 mod serde_with;
 mod value;

@@ -11,12 +11,14 @@ use std::cell::Cell;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
-/// Names shared by all generated code. The writer and the `first` flag are
-/// `mixed_site` so a field called `w` cannot shadow them.
+/// Names shared by all generated code. The writer, the `first` flag and
+/// the run are `mixed_site` so a field called `w` cannot shadow them.
 pub struct Names {
     pub runtime: TokenStream,
     pub w: Ident,
     pub first: Ident,
+    /// The run of bounded writes (`bounded_run.rs`).
+    pub run: Ident,
     /// The `const OBJECT: bool` parameter of `write_json_entries`.
     pub object: Ident,
     /// Whether a field whose type does not implement `ToJson` is written
@@ -58,6 +60,7 @@ impl Names {
             runtime,
             w: Ident::new("w", Span::mixed_site()),
             first: Ident::new("first", Span::mixed_site()),
+            run: Ident::new("run", Span::mixed_site()),
             object,
             fallback: true,
             small_code: false,

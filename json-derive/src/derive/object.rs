@@ -7,7 +7,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
-use super::ast::is_option;
+use super::ast::{is_bounded, is_option};
+use super::bounded_run::{BoundedValue, Run};
 use super::literal;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
@@ -40,11 +41,13 @@ fn guarded(condition: Option<TokenStream>, code: TokenStream) -> TokenStream {
 pub enum Entry<'a> {
     /// `"key":"value"`, both known at compile time: a tag.
     Tag { key: &'a str, value: &'a str },
-    /// `"key":` and the code that writes one value, unless `skip_if`.
+    /// `"key":` and the code that writes one value, unless `skip_if`;
+    /// `bounded` when the value can be written in a run of bounded writes.
     Value {
         key: &'a str,
         write: TokenStream,
         skip_if: Option<TokenStream>,
+        bounded: Option<BoundedValue<'a>>,
     },
     /// A value written as entries of this object (maybe none), unless
     /// `skip_if`; by a serde `serialize_with` function if `with` is set.
@@ -85,14 +88,33 @@ pub fn member_entries<'a>(
                         }),
                 }
             } else {
+                let write = names.write_field(member.field, &member.value);
                 Entry::Value {
                     key: &member.field.name,
-                    write: names.write_field(member.field, &member.value),
+                    bounded: bounded_value(member, names).then(|| BoundedValue {
+                        ty: member.field.ty,
+                        value: member.value.clone(),
+                        write: write.clone(),
+                    }),
+                    write,
                     skip_if,
                 }
             }
         })
         .collect()
+}
+
+/// Whether a field can be written in a run of bounded writes: a type the
+/// runtime knows the bound of, written by its own `ToJson` impl (not
+/// through a function, as a string, or through a `getter`, whose value may
+/// be a reference), and not in small-code mode, whose fields are calls.
+fn bounded_value(member: &Member, names: &Names) -> bool {
+    let attrs = &member.field.attrs;
+    !names.small_code
+        && attrs.serialize_with.is_none()
+        && attrs.as_string.is_none()
+        && attrs.getter.is_none()
+        && is_bounded(member.field.ty)
 }
 
 /// Whether the code always writes a whole object, or is the body of
@@ -164,9 +186,40 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
     let mut uses_first = false;
     let mut state = State::Start;
     let mut code = TokenStream::new();
+    // Keys and bounded values since the last unbounded write.
+    let mut run = Run::default();
     let mut rest = entries;
     while let Some((entry, after)) = rest.split_first() {
         rest = after;
+        if let Entry::Value {
+            key,
+            write,
+            skip_if: None,
+            bounded,
+        } = entry
+        {
+            // An unconditional value: its key joins the run when it is a
+            // static literal, and the value too when it is bounded.
+            match (state, mode) {
+                (State::Certain, _) => run.key(literal::next_key(key), &mut code, names),
+                (State::Start, Mode::Object) => run.key(literal::first_key(key), &mut code, names),
+                _ => {
+                    code.extend(run.flush(names));
+                    uses_first |= mode == Mode::Both;
+                    code.extend(key_code(state, mode, key, &first_arg, names));
+                }
+            }
+            match bounded {
+                Some(value) => run.value(value, &mut code, names),
+                None => {
+                    code.extend(run.flush(names));
+                    code.extend(write.clone());
+                }
+            }
+            state = State::Certain;
+            continue;
+        }
+        code.extend(run.flush(names));
         match entry {
             Entry::Tag { .. } if state == State::Start => {
                 let (run, write, after) = static_run(entries.len() - rest.len() - 1, entries);
@@ -194,17 +247,15 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 key,
                 write,
                 skip_if,
+                ..
             } => {
-                if skip_if.is_some() && state == State::Start {
+                if state == State::Start {
                     code.extend(open.clone());
                     state = State::Open;
                 }
                 uses_first |= state != State::Certain && mode == Mode::Both;
                 let key = key_code(state, mode, key, &first_arg, names);
                 code.extend(guarded(skip_if.clone(), quote!(#key #write)));
-                if skip_if.is_none() {
-                    state = State::Certain;
-                }
             }
             Entry::Flatten {
                 value,
@@ -232,17 +283,19 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
             }
         }
     }
-    code.extend(match state {
-        State::Start => if_object(quote!(#w.write_raw("{}");)),
+    match state {
+        State::Start => {
+            code.extend(if_object(quote!(#w.write_raw("{}");)));
+        }
         State::Open => {
             uses_first = true;
-            match mode {
+            code.extend(match mode {
                 Mode::Object => quote!(#w.end_object_dyn(#first);),
                 Mode::Both => if_object(quote!(#w.end_object_dyn(*#first);)),
-            }
+            });
         }
-        State::Certain => if_object(quote!(#w.end_object();)),
-    });
+        State::Certain => run.end_object(mode == Mode::Both, &mut code, names),
+    }
     (code, uses_first)
 }
 
@@ -308,6 +361,7 @@ fn static_run<'e, 'a>(
             key,
             write: value,
             skip_if: None,
+            ..
         },
         after,
     )) = rest.split_first()

@@ -216,6 +216,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                 key: name,
                 write,
                 skip_if: None,
+                bounded: None,
             }])
         }
         Repr::Adjacent { tag, content: key } => {
@@ -228,6 +229,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                     key: &key,
                     write: content(variant, style, &members, &bindings, skip_none, names),
                     skip_if: None,
+                    bounded: None,
                 });
             }
             object_code(&list)

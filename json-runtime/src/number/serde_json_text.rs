@@ -11,19 +11,46 @@ use crate::buf::{extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
 pub(crate) trait Integer: Copy {
-    fn write_digits(self, out: &mut Buf<'_>);
+    /// The bytes [`write_digits_at`](Self::write_digits_at) may store to:
+    /// the longest text plus the slack of its eight-byte stores.
+    const ROOM: usize;
+
+    /// Writes the integer's text at `at` and returns its length. Bytes
+    /// past the text, up to `ROOM`, may be overwritten too.
+    ///
+    /// # Safety
+    ///
+    /// `at` must be valid for writing `ROOM` bytes.
+    unsafe fn write_digits_at(self, at: *mut u8) -> usize;
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_digits(self, out: &mut Buf<'_>) {
+        let at = out.spare(Self::ROOM);
+        // SAFETY: `spare` leaves room for `ROOM` bytes at `at`, all that
+        // `write_digits_at` may store to; the output advances over the
+        // text it wrote, which starts at `at`.
+        unsafe {
+            let n = self.write_digits_at(at);
+            out.advance(n);
+        }
+    }
 }
 
 macro_rules! unsigned {
     ($($t:ty)*) => {$(
         impl Integer for $t {
+            const ROOM: usize = U64_ROOM;
+
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             // Widening, except for `u64` itself (and `usize` on 64-bit
             // targets), where the cast is the identity.
             #[allow(trivial_numeric_casts)]
-            fn write_digits(self, out: &mut Buf<'_>) {
-                write_u64(out, self as u64);
+            unsafe fn write_digits_at(self, at: *mut u8) -> usize {
+                // SAFETY: the caller makes `ROOM = U64_ROOM` bytes at `at`
+                // writable.
+                unsafe { write_u64_at(self as u64, at) }
             }
         }
     )*};
@@ -33,15 +60,23 @@ unsigned!(u8 u16 u32 u64 usize);
 macro_rules! signed {
     ($($t:ty)*) => {$(
         impl Integer for $t {
+            const ROOM: usize = 1 + U64_ROOM;
+
+            /// The sign is stored whatever the value, and the digits go
+            /// after it only when the value is negative (overwriting it
+            /// otherwise): one copy of the digit code, not one per sign.
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             // As for the unsigned types: `i64`'s magnitude is a `u64`.
             #[allow(trivial_numeric_casts)]
-            fn write_digits(self, out: &mut Buf<'_>) {
-                if self < 0 {
-                    out.push(b'-');
+            unsafe fn write_digits_at(self, at: *mut u8) -> usize {
+                let sign = usize::from(self < 0);
+                // SAFETY: the caller makes `1 + U64_ROOM` bytes at `at`
+                // writable: the sign at 0, then `U64_ROOM` from `sign <= 1`.
+                unsafe {
+                    *at = b'-';
+                    sign + write_u64_at(self.unsigned_abs() as u64, at.add(sign))
                 }
-                write_u64(out, self.unsigned_abs() as u64);
             }
         }
     )*};
@@ -52,6 +87,19 @@ signed!(i8 i16 i32 i64 isize);
 macro_rules! wide {
     ($($t:ty)*) => {$(
         impl Integer for $t {
+            const ROOM: usize = 40;
+
+            #[inline]
+            unsafe fn write_digits_at(self, at: *mut u8) -> usize {
+                let mut buffer = itoa::Buffer::new();
+                let text = buffer.format(self).as_bytes();
+                // SAFETY: the text is at most 40 bytes (`i128::MIN`), within
+                // the `ROOM` the caller makes writable at `at`; `buffer` is
+                // a local, so it cannot overlap the caller's memory.
+                unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), at, text.len()) };
+                text.len()
+            }
+
             #[inline]
             fn write_digits(self, out: &mut Buf<'_>) {
                 let mut buffer = itoa::Buffer::new();
@@ -165,8 +213,13 @@ unsafe fn write_8_digits(n: u64, at: *mut u8) {
     }
 }
 
+/// The room [`write_u64_at`] needs: 20 digits for `u64::MAX`, and its last
+/// eight-byte store may start at 16.
+const U64_ROOM: usize = 24;
+
 /// Integers in two tiers, so that the code inlined at every integer stays
-/// small: up to eight digits inline, nine to twenty out of line.
+/// small: up to eight digits inline, nine to twenty out of line. Writes at
+/// `at` and returns the number of digits.
 ///
 /// Inlining the nine-to-sixteen-digit path as well doubled the code of
 /// every integer field (a second copy of `write_below_1e8`). Writing all
@@ -174,23 +227,23 @@ unsafe fn write_8_digits(n: u64, at: *mut u8) {
 /// citm, whose integers have 9-16 digits, 35% slower: the length then
 /// comes out of the digits, and every later write waits for it, where a
 /// branch on the length is predicted and lets them run ahead.
+///
+/// # Safety
+///
+/// `at` must be valid for writing [`U64_ROOM`] bytes.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn write_u64(out: &mut Buf<'_>, n: u64) {
+unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
     const E8: u64 = 100_000_000;
-    // 20 digits for u64::MAX; the last eight-byte store may start at 16.
-    let at = out.spare(24);
-    // SAFETY: `spare` leaves room for 24 bytes at `at`: below 10^8 the
-    // stores are within the first 8, above within the 24 that
-    // `write_9_to_20_digits` may use. The length grows only over the
-    // digits written; bytes stored past them stay in the spare capacity.
+    // SAFETY: below 10^8 the stores are within the first 8 bytes at `at`,
+    // above within the 24 that `write_9_to_20_digits` may use, and the
+    // caller makes `U64_ROOM = 24` writable.
     unsafe {
-        let digits = if n < E8 {
+        if n < E8 {
             write_below_1e8(n, at)
         } else {
             write_9_to_20_digits(n, at)
-        };
-        out.advance(digits);
+        }
     }
 }
 

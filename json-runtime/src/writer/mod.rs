@@ -9,7 +9,8 @@
 //! `inline_state.rs`). The structure checks of debug builds are in
 //! `check.rs` (hooks) over `check_state.rs`; the checked API for
 //! hand-written impls in `checked.rs`. Numbers through the writer are in `numbers.rs`,
-//! pieces for awaited writers in `pieces.rs`.
+//! pieces for awaited writers in `pieces.rs`, and one capacity check for a
+//! run of bounded writes in `reserved.rs`.
 
 mod canonical;
 mod check;
@@ -23,6 +24,7 @@ mod inline_state;
 mod json_writer;
 mod numbers;
 mod pieces;
+mod reserved;
 mod sort;
 mod sort_order;
 mod sort_state;
@@ -37,4 +39,6 @@ pub(crate) use numbers::{write_f32, write_f64, write_float_quoted, write_int, wr
 pub(crate) use pieces::write_indexed_piece;
 #[doc(hidden)]
 pub use pieces::Pieces;
+#[doc(hidden)]
+pub use reserved::{Bounded, Reserved};
 pub(crate) use sort_order::Order;

@@ -1,0 +1,169 @@
+//! Runs of bounded writes: the key literals and the integer, `bool` and
+//! `Option` values between two values of unbounded length (strings,
+//! sequences, nested types), written with one capacity check for the
+//! whole run instead of one per key and per value:
+//!
+//! ```text
+//! {
+//!     let mut run = w.reserve(24 + 2 * <u64 as Bounded>::ROOM);
+//!     run.key("{\"id\":");
+//!     run.value(&self.id);
+//!     run.key(",\"count\":");
+//!     run.value(&self.count);
+//!     run.key(",\"name\":");
+//! }
+//! w.write_str(..) // the next value, whose length is not bounded
+//! ```
+//!
+//! The runtime counts the room down by constants, so the optimizer folds
+//! the per-write checks away; the derive only has to size the run, and a
+//! run sized wrong is still written correctly (the runtime makes room
+//! again). Which types are bounded is read from the tokens, as
+//! `skip_serializing_none` reads `Option`: an alias is not recognized and
+//! is written the usual way.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, ToTokens};
+use syn::spanned::Spanned;
+
+use super::names::Names;
+use super::respan::located_at;
+
+/// A run longer than this is split: a larger reservation buys nothing,
+/// and a streaming buffer drains to make room for it.
+const MAX_RUN: usize = 2048;
+
+/// A bound for one value when sizing runs against [`MAX_RUN`]; the
+/// reservation itself uses the runtime's `Bounded::ROOM`.
+const VALUE_ESTIMATE: usize = 32;
+
+/// A field value whose text is bounded, and the code that writes it the
+/// usual way (when it ends up alone).
+pub struct BoundedValue<'a> {
+    pub ty: &'a syn::Type,
+    pub value: TokenStream,
+    pub write: TokenStream,
+}
+
+enum Item<'a> {
+    Key(syn::LitStr),
+    Value(&'a BoundedValue<'a>),
+    /// The closing `}`; under `if OBJECT` in `write_json_entries`.
+    EndObject {
+        if_object: bool,
+    },
+}
+
+/// The run being collected.
+#[derive(Default)]
+pub struct Run<'a> {
+    items: Vec<Item<'a>>,
+    /// The bytes of the keys and the closing brace.
+    fixed: usize,
+    values: usize,
+}
+
+impl<'a> Run<'a> {
+    /// Adds a key literal, first writing out the run if it is full.
+    pub fn key(&mut self, literal: syn::LitStr, code: &mut TokenStream, names: &Names) {
+        let n = literal.value().len();
+        self.make_room(n, code, names);
+        self.fixed += n;
+        self.items.push(Item::Key(literal));
+    }
+
+    /// Adds a bounded value, first writing out the run if it is full.
+    pub fn value(&mut self, value: &'a BoundedValue<'a>, code: &mut TokenStream, names: &Names) {
+        self.make_room(VALUE_ESTIMATE, code, names);
+        self.values += 1;
+        self.items.push(Item::Value(value));
+    }
+
+    /// Adds the object's closing brace, written only `if OBJECT` when
+    /// `if_object`; the run ends there.
+    pub fn end_object(&mut self, if_object: bool, code: &mut TokenStream, names: &Names) {
+        self.fixed += 1;
+        self.items.push(Item::EndObject { if_object });
+        code.extend(self.flush(names));
+    }
+
+    fn make_room(&mut self, n: usize, code: &mut TokenStream, names: &Names) {
+        if self.fixed + self.values * VALUE_ESTIMATE + n > MAX_RUN {
+            code.extend(self.flush(names));
+        }
+    }
+
+    /// The code of the run collected so far, which it then forgets: one
+    /// reservation and the writes into it, or for a single write, that
+    /// write the usual way.
+    pub fn flush(&mut self, names: &Names) -> TokenStream {
+        let items = std::mem::take(&mut self.items);
+        let fixed = std::mem::take(&mut self.fixed);
+        self.values = 0;
+        let w = &names.w;
+        if let [item] = items.as_slice() {
+            return match item {
+                Item::Key(literal) => quote!(#w.key(#literal);),
+                Item::Value(value) => value.write.clone(),
+                Item::EndObject { if_object } => guard(*if_object, names, quote!(#w.end_object();)),
+            };
+        }
+        if items.is_empty() {
+            return TokenStream::new();
+        }
+        let run = &names.run;
+        let bound = bound(fixed, &items, names);
+        let writes = items.iter().map(|item| match item {
+            Item::Key(literal) => quote!(#run.key(#literal);),
+            Item::Value(value) => {
+                let v = &value.value;
+                located_at(quote!(#run.value(#v);), value.ty.span())
+            }
+            Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
+        });
+        quote! {
+            {
+                let mut #run = #w.reserve(#bound);
+                #(#writes)*
+            }
+        }
+    }
+}
+
+/// `code`, under `if OBJECT` when `if_object`.
+fn guard(if_object: bool, names: &Names, code: TokenStream) -> TokenStream {
+    let object = &names.object;
+    if if_object {
+        quote!(if #object { #code })
+    } else {
+        code
+    }
+}
+
+/// The run's size: the fixed bytes as one number, then each value type's
+/// room, counted once per type (`2 * <u64 as Bounded>::ROOM`).
+fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
+    let mut types: Vec<(String, &syn::Type, usize)> = Vec::new();
+    for item in items {
+        if let Item::Value(value) = item {
+            let text = value.ty.to_token_stream().to_string();
+            match types.iter_mut().find(|(t, _, _)| *t == text) {
+                Some((_, _, count)) => *count += 1,
+                None => types.push((text, value.ty, 1)),
+            }
+        }
+    }
+    let private = names.private();
+    let mut bound = Literal::usize_unsuffixed(fixed).into_token_stream();
+    for (_, ty, count) in types {
+        let room = located_at(quote!(<#ty as #private::Bounded>::ROOM), ty.span());
+        bound.extend(match count {
+            1 => quote!(+ #room),
+            n => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(+ #n * #room)
+            }
+        });
+    }
+    bound
+}

@@ -1,0 +1,282 @@
+//! One capacity check for a run of writes whose length is bounded: the
+//! keys and the integer, bool and `Option` fields between two strings,
+//! sequences or nested values of a derived encoder.
+//!
+//! Written one by one, each key and each value makes its own capacity
+//! check, with a cold call behind it: about two per field, a quarter of the
+//! code of an integer-heavy encoder. [`JsonWriter::reserve`] makes one
+//! check for the whole run, which the derive sizes from the keys' lengths
+//! and each value's [`Bounded::ROOM`]; the writes that follow go through
+//! [`Reserved`], which counts the room left down by constants. Each write
+//! still tests that count, but the test is on a constant, so the optimizer
+//! folds it away with its slow path, and what is left is the stores. If a
+//! run were ever sized too small the test would just make room again:
+//! nothing here trusts the caller.
+//!
+//! Only compact output writes through the reserved bytes; pretty and
+//! canonical output, whose keys are not bounded (line breaks, sorting),
+//! go through the writer's usual methods.
+
+use super::format::Format;
+use super::json_writer::JsonWriter;
+use super::numbers::write_int;
+use crate::number::Integer;
+
+/// A value whose compact JSON text has a known maximum length: an integer
+/// up to 64 bits, a `bool`, or an `Option` of one. Derived encoders write
+/// these through [`Reserved`]. Sealed: the room a type reports is what
+/// makes writing it without a check sound.
+#[doc(hidden)]
+pub trait Bounded: sealed::WriteBounded {
+    /// The bytes writing the value may store to: at least its longest
+    /// text, plus the slack of wide stores.
+    const ROOM: usize;
+}
+
+mod sealed {
+    use crate::writer::{Format, JsonWriter};
+
+    /// What [`Reserved`](super::Reserved) needs of a [`Bounded`](super::Bounded)
+    /// value, out of reach of other crates.
+    pub trait WriteBounded {
+        /// Writes the value's text at `at` and returns its length; bytes
+        /// past the text, up to `ROOM`, may be overwritten too.
+        ///
+        /// # Safety
+        ///
+        /// `at` must be valid for writing `ROOM` bytes.
+        unsafe fn write_at(&self, at: *mut u8) -> usize;
+
+        /// Writes the value through the writer's usual methods.
+        fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+    }
+}
+
+macro_rules! bounded_integers {
+    ($($t:ty)*) => {$(
+        impl Bounded for $t {
+            const ROOM: usize = <$t as Integer>::ROOM;
+        }
+
+        impl sealed::WriteBounded for $t {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            unsafe fn write_at(&self, at: *mut u8) -> usize {
+                // SAFETY: the caller makes `ROOM`, which is `Integer::ROOM`,
+                // bytes at `at` writable.
+                unsafe { Integer::write_digits_at(*self, at) }
+            }
+
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+                write_int(w, *self);
+            }
+        }
+    )*};
+}
+bounded_integers!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
+
+impl Bounded for bool {
+    const ROOM: usize = 8;
+}
+
+impl sealed::WriteBounded for bool {
+    /// One eight-byte store of either word, as `JsonWriter::write_bool`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn write_at(&self, at: *mut u8) -> usize {
+        const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
+        const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
+        let (word, len) = if *self { (TRUE, 4) } else { (FALSE, 5) };
+        // SAFETY: the caller makes `ROOM = 8` bytes at `at` writable; the
+        // store is unaligned.
+        unsafe { at.cast::<u64>().write_unaligned(word.to_le()) };
+        len
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        w.write_bool(*self);
+    }
+}
+
+impl<T: Bounded> Bounded for Option<T> {
+    const ROOM: usize = if T::ROOM > 4 { T::ROOM } else { 4 };
+}
+
+impl<T: Bounded> sealed::WriteBounded for Option<T> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn write_at(&self, at: *mut u8) -> usize {
+        match self {
+            // SAFETY: `ROOM >= T::ROOM`, so the caller makes the room the
+            // value needs writable.
+            Some(value) => unsafe { value.write_at(at) },
+            None => {
+                // SAFETY: `ROOM >= 4`.
+                unsafe { std::ptr::copy_nonoverlapping(b"null".as_ptr(), at, 4) };
+                4
+            }
+        }
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        match self {
+            Some(value) => value.write_to(w),
+            None => w.write_null(),
+        }
+    }
+}
+
+/// Writes into room made once by [`JsonWriter::reserve`]. Dropping it
+/// counts what was written as output.
+///
+/// ```text
+/// {
+///     let mut run = w.reserve(13 + <u64 as Bounded>::ROOM + <bool as Bounded>::ROOM);
+///     run.key("{\"id\":");
+///     run.value(&self.id);
+///     run.key(",\"admin\":");
+///     run.value(&self.admin);
+/// }
+/// ```
+#[doc(hidden)]
+pub struct Reserved<'w, 'a, F: Format> {
+    w: &'w mut JsonWriter<'a, F>,
+    /// Where the room starts: the buffer's spare capacity when it was made.
+    at: *mut u8,
+    /// Bytes written from `at` on, not yet counted as output.
+    written: usize,
+    /// Bytes from `at + written` on that are writable: `written + room`
+    /// never exceeds what `Buf::spare` reserved at `at`. Only fixed bounds
+    /// are taken from it, whatever a write actually stores, so that it
+    /// stays a constant the optimizer can follow through the run.
+    room: usize,
+}
+
+impl<'a, F: Format> JsonWriter<'a, F> {
+    /// Makes room for `bound` bytes at once, for a run of key literals and
+    /// [`Bounded`] values written through the returned [`Reserved`].
+    ///
+    /// In pretty and canonical output this reserves nothing: their writes
+    /// go through the writer's usual methods.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
+        let (at, room) = if F::PRETTY || F::CANONICAL {
+            (std::ptr::null_mut(), 0)
+        } else {
+            (self.buf.spare(bound), bound)
+        };
+        Reserved {
+            w: self,
+            at,
+            written: 0,
+            room,
+        }
+    }
+}
+
+impl<F: Format> Reserved<'_, '_, F> {
+    /// Writes a key literal, as [`JsonWriter::key`].
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn key(&mut self, literal: &str) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.key(literal);
+        }
+        self.w.check_key_literal(literal);
+        let n = literal.len();
+        let at = self.take(n);
+        // SAFETY: `take` returned a pointer with `n` writable bytes, in the
+        // buffer's spare capacity, which `literal` (borrowed apart from the
+        // writer) cannot overlap.
+        unsafe { std::ptr::copy_nonoverlapping(literal.as_ptr(), at, n) };
+        self.written += n;
+    }
+
+    /// Writes a value whose text is bounded, as [`JsonWriter::value`].
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn value<T: Bounded>(&mut self, value: &T) {
+        if F::PRETTY || F::CANONICAL {
+            return sealed::WriteBounded::write_to(value, self.w);
+        }
+        self.w.check_scalar();
+        let at = self.take(T::ROOM);
+        // SAFETY: `take` returned a pointer with `T::ROOM` writable bytes,
+        // all that `write_at` may store to; the text it writes, which
+        // starts there, is at most that long.
+        let n = unsafe { sealed::WriteBounded::write_at(value, at) };
+        debug_assert!(n <= T::ROOM);
+        self.written += n;
+    }
+
+    /// Closes the object, as [`JsonWriter::end_object`].
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn end_object(&mut self) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.end_object();
+        }
+        self.w.check_close_object();
+        let at = self.take(1);
+        // SAFETY: `take` returned a pointer with one writable byte.
+        unsafe { *at = b'}' };
+        self.written += 1;
+    }
+
+    /// Where the next `n` bytes go, with room for them: `n` is taken from
+    /// the room left, or, should the run have been sized too small, new
+    /// room is made after counting what was written.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn take(&mut self, n: usize) -> *mut u8 {
+        if n > self.room {
+            self.make_room(n);
+        }
+        self.room -= n;
+        // SAFETY: `written + room` (before taking `n`) is within what
+        // `spare` reserved at `at`, so `at + written` is in the allocation
+        // or one past the end of that room.
+        unsafe { self.at.add(self.written) }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, n: usize) {
+        self.commit();
+        self.at = self.w.buf.spare(n);
+        self.room = n;
+    }
+
+    /// Counts the bytes written as output.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn commit(&mut self) {
+        // SAFETY: the `written` bytes from `at` were all written since
+        // `spare` returned `at` (each write counts only the bytes it
+        // stored), within the room it reserved, and nothing else used the
+        // buffer meanwhile: `self` holds the writer's only borrow.
+        unsafe { self.w.buf.advance(self.written) };
+        self.written = 0;
+    }
+}
+
+impl<F: Format> Drop for Reserved<'_, '_, F> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn drop(&mut self) {
+        if !(F::PRETTY || F::CANONICAL) {
+            self.commit();
+        }
+    }
+}
