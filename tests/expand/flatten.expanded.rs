@@ -25,12 +25,16 @@ impl ::json_runtime::ToJsonFields for Paging {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
-            w.key("{\"page\":");
-        } else {
-            w.key_dyn(first, "\"page\"");
+        {
+            let mut run = w
+                .reserve(8 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            if OBJECT {
+                run.key("{\"page\":");
+            } else {
+                run.key_dyn(first, "\"page\"");
+            }
+            run.value(&self.page);
         }
-        ::json_runtime::__private_0_1_0::Via(&self.page).write_json_or_serialize(w);
         if !Option::is_none(&self.cursor) {
             w.key(",\"cursor\":");
             ::json_runtime::__private_0_1_0::Via(&self.cursor)

@@ -25,14 +25,14 @@ impl ::json_runtime::ToJsonFields for Order {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
-            w.key("{\"orderId\":");
-        } else {
-            w.key_dyn(first, "\"orderId\"");
-        }
         {
             let mut run = w
-                .reserve(12 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+                .reserve(23 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            if OBJECT {
+                run.key("{\"orderId\":");
+            } else {
+                run.key_dyn(first, "\"orderId\"");
+            }
             run.value(&self.order_id);
             run.key(",\"customer\":");
         }

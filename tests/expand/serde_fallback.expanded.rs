@@ -23,14 +23,14 @@ impl ::json_runtime::ToJsonFields for Strict {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        if OBJECT {
-            w.key("{\"id\":");
-        } else {
-            w.key_dyn(first, "\"id\"");
-        }
         {
             let mut run = w
-                .reserve(8 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+                .reserve(14 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            if OBJECT {
+                run.key("{\"id\":");
+            } else {
+                run.key_dyn(first, "\"id\"");
+            }
             run.value(&self.id);
             run.key(",\"name\":");
         }

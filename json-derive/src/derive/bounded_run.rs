@@ -26,6 +26,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{quote, ToTokens};
 use syn::spanned::Spanned;
 
+use super::literal;
 use super::names::Names;
 use super::respan::located_at;
 
@@ -47,6 +48,14 @@ pub struct BoundedValue<'a> {
 
 enum Item<'a> {
     Key(syn::LitStr),
+    /// The first key in `write_json_entries`: `{"key":` opening the
+    /// object `if OBJECT`, else `"key"` as an entry of the caller's
+    /// object, after `,` unless its `first` flag says no entry came yet.
+    FirstKey {
+        object_key: syn::LitStr,
+        entry_key: syn::LitStr,
+        first: TokenStream,
+    },
     Value(&'a BoundedValue<'a>),
     /// The closing `}`; under `if OBJECT` in `write_json_entries`.
     EndObject {
@@ -70,6 +79,20 @@ impl<'a> Run<'a> {
         self.make_room(n, code, names);
         self.fixed += n;
         self.items.push(Item::Key(literal));
+    }
+
+    /// Adds the first key of `write_json_entries`'s body (see
+    /// [`Item::FirstKey`]); `first` is the flag to pass.
+    pub fn first_key(&mut self, key: &str, first: &TokenStream) {
+        let object_key = literal::first_key(key);
+        let entry_key = literal::quoted(key);
+        // `,"key":` through the flag is the longer of the two.
+        self.fixed += entry_key.value().len() + 2;
+        self.items.push(Item::FirstKey {
+            object_key,
+            entry_key,
+            first: first.clone(),
+        });
     }
 
     /// Adds a bounded value, first writing out the run if it is full.
@@ -104,6 +127,11 @@ impl<'a> Run<'a> {
         if let [item] = items.as_slice() {
             return match item {
                 Item::Key(literal) => quote!(#w.key(#literal);),
+                Item::FirstKey {
+                    object_key,
+                    entry_key,
+                    first,
+                } => first_key(names, quote!(#w), object_key, entry_key, first),
                 Item::Value(value) => value.write.clone(),
                 Item::EndObject { if_object } => guard(*if_object, names, quote!(#w.end_object();)),
             };
@@ -115,6 +143,11 @@ impl<'a> Run<'a> {
         let bound = bound(fixed, &items, names);
         let writes = items.iter().map(|item| match item {
             Item::Key(literal) => quote!(#run.key(#literal);),
+            Item::FirstKey {
+                object_key,
+                entry_key,
+                first,
+            } => first_key(names, quote!(#run), object_key, entry_key, first),
             Item::Value(value) => {
                 let v = &value.value;
                 located_at(quote!(#run.value(#v);), value.ty.span())
@@ -126,6 +159,25 @@ impl<'a> Run<'a> {
                 let mut #run = #w.reserve(#bound);
                 #(#writes)*
             }
+        }
+    }
+}
+
+/// `if OBJECT { to.key({"key":) } else { to.key_dyn(first, "key") }`,
+/// `to` being the writer or the run.
+fn first_key(
+    names: &Names,
+    to: TokenStream,
+    object_key: &syn::LitStr,
+    entry_key: &syn::LitStr,
+    first: &TokenStream,
+) -> TokenStream {
+    let object = &names.object;
+    quote! {
+        if #object {
+            #to.key(#object_key);
+        } else {
+            #to.key_dyn(#first, #entry_key);
         }
     }
 }

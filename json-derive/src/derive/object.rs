@@ -203,6 +203,10 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
             match (state, mode) {
                 (State::Certain, _) => run.key(literal::next_key(key), &mut code, names),
                 (State::Start, Mode::Object) => run.key(literal::first_key(key), &mut code, names),
+                (State::Start, Mode::Both) => {
+                    uses_first = true;
+                    run.first_key(key, &first_arg);
+                }
                 _ => {
                     code.extend(run.flush(names));
                     uses_first |= mode == Mode::Both;

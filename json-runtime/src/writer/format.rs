@@ -37,6 +37,24 @@ pub trait Format: private::Sealed + 'static {
     /// code. Once the layout is known, the call is inlined.
     #[doc(hidden)]
     fn write_key<W: KeyLayouts>(w: &mut W, literal: &str);
+
+    /// Writes a bounded value of a run (`Reserved::value`) in pretty and
+    /// canonical layout, through the writer's usual methods: a trait call
+    /// for the reason given at [`write_key`](Self::write_key), so that the
+    /// generic bodies hold one copy of the value's code, the compact one.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn write_bounded<W: BoundedLayouts<T>, T: ?Sized>(w: &mut W, value: &T) {
+        w.usual_bounded(value);
+    }
+}
+
+/// How the writer writes a bounded value outside a run, for
+/// [`Format::write_bounded`]. Implemented by `JsonWriter` only.
+#[doc(hidden)]
+pub trait BoundedLayouts<T: ?Sized> {
+    /// The value through the writer's usual methods.
+    fn usual_bounded(&mut self, value: &T);
 }
 
 /// The writer's key code for each layout, which [`Format::write_key`]

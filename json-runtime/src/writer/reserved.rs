@@ -17,7 +17,7 @@
 //! canonical output, whose keys are not bounded (line breaks, sorting),
 //! go through the writer's usual methods.
 
-use super::format::Format;
+use super::format::{BoundedLayouts, Format};
 use super::json_writer::JsonWriter;
 use super::numbers::write_int;
 use crate::number::Integer;
@@ -132,6 +132,14 @@ impl<T: Bounded> sealed::WriteBounded for Option<T> {
     }
 }
 
+impl<F: Format, T: Bounded> BoundedLayouts<T> for JsonWriter<'_, F> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn usual_bounded(&mut self, value: &T) {
+        sealed::WriteBounded::write_to(value, self);
+    }
+}
+
 /// Writes into room made once by [`JsonWriter::reserve`]. Dropping it
 /// counts what was written as output.
 ///
@@ -188,10 +196,12 @@ impl<F: Format> Reserved<'_, '_, F> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
-        if F::PRETTY || F::CANONICAL {
-            return self.w.key(literal);
-        }
         self.w.check_key_literal(literal);
+        // Through the trait, as `JsonWriter::key` does, so that generic
+        // bodies hold one copy of the compact code below.
+        if F::PRETTY || F::CANONICAL {
+            return F::write_key(self.w, literal);
+        }
         let n = literal.len();
         let at = self.take(n);
         // SAFETY: `take` returned a pointer with `n` writable bytes, in the
@@ -201,13 +211,43 @@ impl<F: Format> Reserved<'_, '_, F> {
         self.written += n;
     }
 
+    /// Writes an already escaped, quoted key literal (`"key"`) as the next
+    /// entry of an object whose other entries are not known at compile
+    /// time, as [`JsonWriter::key_dyn`]: `,` unless `first`, the key and
+    /// `:`. Clears `first`. Takes `quoted_key.len() + 2` bytes of room.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.key_dyn(first, quoted_key);
+        }
+        self.w.check_entry();
+        let n = quoted_key.len();
+        let at = self.take(n + 2);
+        // The comma is stored either way and overwritten by the key when
+        // this is the first entry: no branch.
+        let comma = usize::from(!*first);
+        // SAFETY: `take` returned a pointer with `n + 2` writable bytes;
+        // the stores end at `comma + n + 1 <= n + 2`. The key is borrowed
+        // apart from the writer, so it cannot overlap the buffer.
+        unsafe {
+            *at = b',';
+            std::ptr::copy_nonoverlapping(quoted_key.as_ptr(), at.add(comma), n);
+            *at.add(comma + n) = b':';
+        }
+        self.written += comma + n + 1;
+        self.w.check_colon();
+        *first = false;
+    }
+
     /// Writes a value whose text is bounded, as [`JsonWriter::value`].
     #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn value<T: Bounded>(&mut self, value: &T) {
         if F::PRETTY || F::CANONICAL {
-            return sealed::WriteBounded::write_to(value, self.w);
+            return F::write_bounded(self.w, value);
         }
         self.w.check_scalar();
         let at = self.take(T::ROOM);
@@ -241,7 +281,13 @@ impl<F: Format> Reserved<'_, '_, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn take(&mut self, n: usize) -> *mut u8 {
         if n > self.room {
-            self.make_room(n);
+            // SAFETY: the `written` bytes from `at` were all written since
+            // `spare` returned `at`, within its room (each write counts only
+            // the bytes it stored), and nothing else used the buffer since:
+            // `self` holds the writer's only borrow.
+            self.at = unsafe { make_room(self.w, self.written, n) };
+            self.written = 0;
+            self.room = n;
         }
         self.room -= n;
         // SAFETY: `written + room` (before taking `n`) is within what
@@ -250,25 +296,36 @@ impl<F: Format> Reserved<'_, '_, F> {
         unsafe { self.at.add(self.written) }
     }
 
-    #[cold]
-    #[inline(never)]
-    fn make_room(&mut self, n: usize) {
-        self.commit();
-        self.at = self.w.buf.spare(n);
-        self.room = n;
-    }
-
     /// Counts the bytes written as output.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn commit(&mut self) {
-        // SAFETY: the `written` bytes from `at` were all written since
-        // `spare` returned `at` (each write counts only the bytes it
-        // stored), within the room it reserved, and nothing else used the
-        // buffer meanwhile: `self` holds the writer's only borrow.
+        // SAFETY: as in `take`: the `written` bytes from `at` are all
+        // written, within the room `spare` made, with no other use of the
+        // buffer since.
         unsafe { self.w.buf.advance(self.written) };
         self.written = 0;
     }
+}
+
+/// Counts `written` bytes as output, then makes room for `n` more and
+/// returns where they go: the slow path of `Reserved::take`, reached only
+/// when a run was sized too small. It takes the run's state by value, not
+/// the `Reserved` itself, so that a `Reserved` never has its address taken
+/// and its fields stay in registers, where the optimizer can follow the
+/// room left as a constant.
+///
+/// # Safety
+///
+/// As [`Buf::advance`](crate::buf::Buf): `written` bytes have been written
+/// at the last pointer `spare` returned, within its room, with no other
+/// use of the buffer since.
+#[cold]
+#[inline(never)]
+unsafe fn make_room<F: Format>(w: &mut JsonWriter<'_, F>, written: usize, n: usize) -> *mut u8 {
+    // SAFETY: the caller's guarantee.
+    unsafe { w.buf.advance(written) };
+    w.buf.spare(n)
 }
 
 impl<F: Format> Drop for Reserved<'_, '_, F> {
