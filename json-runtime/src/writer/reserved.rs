@@ -34,7 +34,8 @@ pub trait Bounded: sealed::WriteBounded {
 }
 
 mod sealed {
-    use crate::writer::{Format, JsonWriter};
+    use crate::writer::format::Format;
+    use crate::writer::json_writer::JsonWriter;
 
     /// What [`Reserved`](super::Reserved) needs of a [`Bounded`](super::Bounded)
     /// value, out of reach of other crates.
