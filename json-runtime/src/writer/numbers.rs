@@ -9,7 +9,7 @@ use super::canonical::write_number_text;
 use super::canonical::{check_integer, write_canonical_f64};
 use super::format::Format;
 use super::json_writer::JsonWriter;
-use crate::number::{write_finite, Integer, NonFinite};
+use crate::number::{write_finite, Integer, NonFinite, SharedDigits};
 
 /// Compact output formats the integer in place; pretty and canonical
 /// output make one shared call per integer type.
@@ -34,10 +34,10 @@ fn write_int_out_of_line<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value
     w.check_scalar();
     if F::CANONICAL {
         let start = w.buf_mut().len();
-        value.write_digits(w.buf_mut());
+        value.write_digits_to::<SharedDigits>(w.buf_mut());
         check_integer(w, start);
     } else {
-        value.write_digits(w.buf_mut());
+        value.write_digits_to::<SharedDigits>(w.buf_mut());
     }
 }
 
