@@ -69,33 +69,38 @@ pub(crate) trait Digits {
     unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize;
 }
 
-/// For the code inlined at every integer field: up to four digits inline,
-/// five and more through one shared call.
+/// For the code inlined at every integer field: one call to the shared
+/// formatter, whatever the value.
 ///
-/// Four digits are two table lookups. With the eight-lane routine for five
-/// to eight digits inlined too, 100 integer-only structs had 1.6 times the
-/// code (`.text` net of serde's: 6.4x against 4.0x) and built 1.4 times as
-/// long, for no speed-up on the main job's workloads.
+/// The formatter inlined at each field was most of an integer-heavy
+/// encoder's code. Measured on 100 structs of integer fields, compact only
+/// (`compile_time.py --shape ints --types 100 --runs 3`, net, against
+/// serde), with the main job's ratios to serde_json (two or four runs of
+/// each build, interleaved):
+///
+/// | inline at the field | release CPU | `.text` | records | twitter | citm |
+/// |---|---:|---:|---:|---:|---:|
+/// | up to eight digits | 2.5x | 6.4x | 0.21 | 0.17-0.18 | 0.30 |
+/// | up to four digits | 2.1x | 4.0x | 0.22-0.23 | 0.20-0.21 | 0.33 |
+/// | up to two digits | 1.4x | 2.6x | 0.22 | 0.15-0.16 | 0.31 |
+/// | none | 0.9x | 1.8x | 0.24-0.25 | 0.18-0.22 | 0.32-0.34 |
+///
+/// Inside a run of bounded writes the call has no capacity check to make,
+/// so it costs little: the ratios moved by about as much as two builds of
+/// the same code differ by their layout (the four-digit build also
+/// measured twitter 0.16 and citm 0.30-0.31, in another sitting).
 pub(crate) struct FieldDigits;
 
 /// For code that is itself one shared function (pretty and canonical
-/// integers): up to eight digits inline, so that the shared call is not
-/// followed by a second one.
+/// integers, and [`FieldDigits`]' call): the whole formatter inline.
 pub(crate) struct SharedDigits;
 
 impl Digits for FieldDigits {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
-        // SAFETY: below 10^4 the stores are within the first 8 bytes at
-        // `at`; above, the caller's guarantee is `write_5_to_20_digits`'s.
-        unsafe {
-            if n < 10_000 {
-                write_below_1e8(n, at)
-            } else {
-                write_5_to_20_digits(n, at)
-            }
-        }
+        // SAFETY: the caller's guarantee is `write_u64_out_of_line`'s.
+        unsafe { write_u64_out_of_line(n, at) }
     }
 }
 
@@ -288,14 +293,12 @@ unsafe fn write_8_digits(n: u64, at: *mut u8) {
 /// eight-byte store may start at 16.
 const U64_ROOM: usize = 24;
 
-/// Integers in two tiers, so that the code inlined at every integer stays
-/// small: up to eight digits inline, nine to twenty out of line. Writes at
-/// `at` and returns the number of digits.
+/// Writes `n` at `at` and returns the number of digits: up to eight digits
+/// in one pass, nine to twenty as a head of up to eight and then whole
+/// groups of eight.
 ///
-/// Inlining the nine-to-sixteen-digit path as well doubled the code of
-/// every integer field (a second copy of `write_below_1e8`). Writing all
-/// lengths branch-free in one 128-bit word was smaller still, but made
-/// citm, whose integers have 9-16 digits, 35% slower: the length then
+/// Writing all lengths branch-free in one 128-bit word was smaller, but
+/// made citm, whose integers have 9-16 digits, 35% slower: the length then
 /// comes out of the digits, and every later write waits for it, where a
 /// branch on the length is predicted and lets them run ahead.
 ///
@@ -318,23 +321,24 @@ unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
     }
 }
 
-/// [`FieldDigits`]' shared call: [`write_u64_at`] out of line.
+/// [`FieldDigits`]' shared call: [`write_u64_at`], once, out of line.
 ///
 /// # Safety
 ///
 /// `at` must be valid for writing [`U64_ROOM`] bytes.
 #[inline(never)]
-unsafe fn write_5_to_20_digits(n: u64, at: *mut u8) -> usize {
+unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
     // SAFETY: the caller's guarantee.
     unsafe { write_u64_at(n, at) }
 }
 
-/// Out of line: one copy shared by every caller of `write_u64_at`.
+/// Inline in the shared formatters only, so that a nine-digit id costs
+/// one call, not two.
 ///
 /// # Safety
 ///
 /// `n >= 10^8`, and `at` must be valid for writing 24 bytes.
-#[inline(never)]
+#[inline(always)]
 unsafe fn write_9_to_20_digits(n: u64, at: *mut u8) -> usize {
     const E8: u64 = 100_000_000;
     // SAFETY: each store is 8 bytes wide (or 1 or 2) and starts at most at
