@@ -51,7 +51,9 @@ pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>,
     out.push(b'"');
 }
 
-#[inline]
+/// One shared call per layout, not inlined at each field: the float
+/// formatter is large, and it takes long enough that a call adds little.
+#[inline(never)]
 pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     if F::CANONICAL {
         write_canonical_f64(w, value);
@@ -63,7 +65,8 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     }
 }
 
-#[inline]
+/// Out of line, as [`write_f64`].
+#[inline(never)]
 pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
     if F::CANONICAL {
         // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
