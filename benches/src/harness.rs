@@ -48,7 +48,6 @@ pub mod names {
     pub const MEMCPY: &str = "memcpy";
     pub const RT_TO_VEC: &str = "json_runtime to_vec";
     pub const RT_TO_WRITER_VEC: &str = "json_runtime to_writer(Vec)";
-    pub const RT_TO_WRITER_NEW_VEC: &str = "json_runtime to_writer(Vec::new())";
     pub const RT_TO_WRITER_FILE: &str = "json_runtime to_writer(File)";
     pub const RT_TO_VEC_WRITE_ALL: &str = "json_runtime to_vec+write_all";
 
@@ -261,13 +260,6 @@ fn json_runtime_compact<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> 
             rt_vec.clear();
             json_runtime::to_writer(&mut rt_vec, value).expect("writing to a Vec");
             keep_copy(c, &rt_vec)
-        }),
-        // What a caller who has no buffer to reuse writes: `to_vec`'s
-        // counterpart through `io::Write`, growing a fresh `Vec` as it goes.
-        Method::new(RT_TO_WRITER_NEW_VEC, Library::JsonRuntime, move |c| {
-            let mut out = Vec::new();
-            json_runtime::to_writer(&mut out, value).expect("writing to a Vec");
-            keep(c, out)
         }),
         Method::new(
             RT_TO_WRITER_FILE,
