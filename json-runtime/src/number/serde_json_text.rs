@@ -75,20 +75,20 @@ pub(crate) trait Digits {
 /// The formatter inlined at each field was most of an integer-heavy
 /// encoder's code. Measured on 100 structs of integer fields, compact only
 /// (`compile_time.py --shape ints --types 100 --runs 3`, net, against
-/// serde), with the main job's ratios to serde_json (two or four runs of
-/// each build, interleaved):
+/// serde), with the main job's ratios to serde_json (two interleaved runs
+/// of each build; the eight-digit row in an earlier sitting, the two-digit
+/// one with floats already out of line):
 ///
 /// | inline at the field | release CPU | `.text` | records | twitter | citm |
 /// |---|---:|---:|---:|---:|---:|
 /// | up to eight digits | 2.5x | 6.4x | 0.21 | 0.17-0.18 | 0.30 |
-/// | up to four digits | 2.1x | 4.0x | 0.22-0.23 | 0.20-0.21 | 0.33 |
-/// | up to two digits | 1.4x | 2.6x | 0.22 | 0.15-0.16 | 0.31 |
-/// | none | 0.9x | 1.8x | 0.24-0.25 | 0.18-0.22 | 0.32-0.34 |
+/// | up to four digits | 2.1x | 4.0x | 0.19-0.20 | 0.15 | 0.30-0.31 |
+/// | up to two digits | 1.4x | 2.6x | 0.22-0.24 | 0.17 | 0.33 |
+/// | none | 0.9x | 1.8x | 0.22-0.23 | 0.14-0.16 | 0.30 |
 ///
-/// Inside a run of bounded writes the call has no capacity check to make,
-/// so it costs little: the ratios moved by about as much as two builds of
-/// the same code differ by their layout (the four-digit build also
-/// measured twitter 0.16 and citm 0.30-0.31, in another sitting).
+/// Inside a run of bounded writes the call has no capacity check to make.
+/// records, whose integers are small, pays about 15% for it; twitter and
+/// citm nothing that two runs could tell apart.
 pub(crate) struct FieldDigits;
 
 /// For code that is itself one shared function (pretty and canonical
