@@ -444,9 +444,11 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///
 /// # Build cost: `small_code` and `hot`
 ///
-/// A derived encoder is fast because every field's formatter (integers,
-/// floats, capacity checks) is inlined into it, and that is what release
-/// builds pay for. `#[json(small_code)]` on a type writes each of its
+/// A derived encoder is fast because its structure is inlined into it:
+/// key literals as constant stores, one capacity check for each run of
+/// integer, `bool` and `Option` fields, each field's value written in
+/// place (integers and floats through one call to a shared formatter).
+/// That is what release builds pay for. `#[json(small_code)]` on a type writes each of its
 /// fields' values through one out-of-line function per field type and
 /// format, shared by every encoder in the crate, as serde's
 /// `serialize_field` is; the keys stay inline. The cargo feature
