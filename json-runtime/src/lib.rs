@@ -448,9 +448,9 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// key literals as constant stores, one capacity check for each run of
 /// integer, `bool` and `Option` fields, each field's value written in
 /// place (integers and floats through one call to a shared formatter).
-/// That is what release builds pay for. `#[json(small_code)]` on a type writes each of its
-/// fields' values through one out-of-line function per field type and
-/// format, shared by every encoder in the crate, as serde's
+/// That is what release builds pay for. `#[json(small_code)]` on a type
+/// writes each of its fields' values through one out-of-line function per
+/// field type and format, shared by every encoder in the crate, as serde's
 /// `serialize_field` is; the keys stay inline. The cargo feature
 /// `small-code` does so for every derived type in the build, and
 /// `#[json(hot)]` keeps the inlined encoder for the types whose speed
