@@ -144,7 +144,7 @@
 //!
 //! | per level | debug | release, compact | release, pretty | serde_json, debug / release |
 //! |---|---|---|---|---|
-//! | struct with `next: Option<Box<Self>>` | 160 B | 48 B | 64 B | 736 B / 112 B |
+//! | struct with `next: Option<Box<Self>>` | 208 B | 48 B | 64 B | 736 B / 112 B |
 //! | enum cons list, `Cons(u32, Box<Self>)` | 192 B | 64 B | 64 B | 528 B / 80 B |
 //! | enum newtype chain, `Node(Box<Self>)` | 176 B | 32 B | 64 B | 336 B / 48 B |
 //! | untagged enum of `Vec<Self>` | 208 B | 64 B | 80 B | 784 B / 64 B |
