@@ -108,8 +108,9 @@ impl<T: Bounded> Bounded for Option<T> {
 }
 
 impl<T: Bounded> sealed::WriteBounded for Option<T> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// One shared call per `T`: inlined, both arms and the join after them
+    /// made an `Option` field twice the code of a plain one.
+    #[inline(never)]
     unsafe fn write_at(&self, at: *mut u8) -> usize {
         match self {
             // SAFETY: `ROOM >= T::ROOM`, so the caller makes the room the
