@@ -11,14 +11,14 @@ use super::format::Format;
 use super::json_writer::JsonWriter;
 use crate::number::{write_finite, Integer, NonFinite, SharedDigits};
 
-/// Compact output formats the integer in place; pretty and canonical
-/// output make one shared call per integer type.
+/// Compact output makes room at the field and calls the shared digit
+/// formatter; pretty and canonical output make one shared call per integer
+/// type for the whole write, room and digits.
 ///
-/// Inlined, the formatter is most of the code of an integer field, and
-/// pretty output is a second copy of every encoder: with both, 100
-/// integer-only structs built three times as long as serde's. Pretty
-/// output has speed to spare where compact output has none, and canonical
-/// output is rare.
+/// Pretty output is a second copy of every encoder: with the integer code
+/// inlined in both, 100 integer-only structs built three times as long as
+/// serde's. Pretty output has speed to spare where compact output has
+/// none, and canonical output is rare.
 #[inline]
 pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
     if F::PRETTY || F::CANONICAL {
@@ -32,12 +32,10 @@ pub(crate) fn write_int<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value:
 #[inline(never)]
 fn write_int_out_of_line<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, value: I) {
     w.check_scalar();
+    let start = w.buf_mut().len();
+    value.write_digits_to::<SharedDigits>(w.buf_mut());
     if F::CANONICAL {
-        let start = w.buf_mut().len();
-        value.write_digits_to::<SharedDigits>(w.buf_mut());
         check_integer(w, start);
-    } else {
-        value.write_digits_to::<SharedDigits>(w.buf_mut());
     }
 }
 
