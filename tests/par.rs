@@ -641,3 +641,100 @@ fn an_error_from_serde_reaches_the_caller() {
         json_runtime::to_vec(&items).unwrap_err().to_string()
     );
 }
+
+/// Into memory, a caller outside the pool leaves the encoding and the
+/// copies to the pool's threads; the chunks must still land in order, each
+/// at its place, across every chunk and window boundary. (The tests above
+/// run inside `ThreadPool::install`, where the caller is one of the pool's
+/// threads and encodes too.)
+#[test]
+fn in_memory_from_outside_the_pool() {
+    assert_eq!(rayon::current_thread_index(), None);
+    let products: Vec<Product> = (0..80).map(product).collect();
+    let records: Vec<Record> = (0..80).map(record).collect();
+    for chunk in [1, 2, 3, 7] {
+        for n in lengths_around(chunk, 12 * 2) {
+            let n = n.min(80);
+            let (products, records) = (&products[..n], &records[..n]);
+            let compact = Encoder::array().chunk_len(chunk);
+            let pretty = Encoder::pretty().chunk_len(chunk);
+            let what = |m: &str| format!("{n} items, chunk {chunk}: {m}");
+            same(
+                &what("products"),
+                &compact.to_vec(products).unwrap(),
+                &serde_json::to_vec(products).unwrap(),
+            );
+            same(
+                &what("records"),
+                &compact.to_vec(records).unwrap(),
+                &serde_json::to_vec(records).unwrap(),
+            );
+            same(
+                &what("records, pretty"),
+                &pretty.to_vec(records).unwrap(),
+                &serde_json::to_vec_pretty(records).unwrap(),
+            );
+        }
+    }
+    // Default chunks, and an output that grows past its first estimate:
+    // the later elements are much longer than the first ones.
+    let growing: Vec<Record> = (0..60_000)
+        .map(|i| {
+            let mut r = record(i);
+            if i > 1000 {
+                r.name = "x".repeat(40);
+            }
+            r
+        })
+        .collect();
+    check_main("growing records", &growing);
+}
+
+/// An element refused late in a long sequence, or one that panics, while
+/// the pool is copying earlier chunks into the output: the error or the
+/// panic reaches the caller, and the pool is fine afterwards.
+#[test]
+fn late_failures_in_memory_from_outside_the_pool() {
+    #[derive(Clone, Copy)]
+    enum Then {
+        Refuse,
+        Panic,
+    }
+    struct Late(usize, Then);
+    impl ToJson for Late {
+        fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
+            if self.0 == 7_000 {
+                match self.1 {
+                    // serde_json refuses a map key that is not a string.
+                    Then::Refuse => {
+                        let map = std::collections::BTreeMap::from([((1, 2), 3)]);
+                        json_runtime::Serde(&map).write_json(w);
+                    }
+                    Then::Panic => panic!("element 7000 cannot be written"),
+                }
+            }
+            self.0.write_json(w);
+        }
+    }
+    for chunk in [Some(10), Some(333), None] {
+        let encoder = match chunk {
+            Some(n) => Encoder::array().chunk_len(n),
+            None => Encoder::array(),
+        };
+        let refused: Vec<Late> = (0..10_000).map(|i| Late(i, Then::Refuse)).collect();
+        let error = encoder.to_vec(&refused[..]).unwrap_err();
+        assert_eq!(error.to_string(), "key must be a string", "chunk {chunk:?}");
+
+        let bombs: Vec<Late> = (0..10_000).map(|i| Late(i, Then::Panic)).collect();
+        let result = std::panic::catch_unwind(|| encoder.to_vec(&bombs[..]));
+        let message = result.unwrap_err();
+        let message = message
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| message.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        assert_eq!(message, "element 7000 cannot be written", "chunk {chunk:?}");
+    }
+    let records: Vec<Record> = (0..30_000).map(record).collect();
+    check_main("records after the failures", &records);
+}
