@@ -1,6 +1,6 @@
 //! The main job's measuring loop: verify every method's bytes, measure its
-//! allocations once, then time all methods in interleaved rounds and keep
-//! the median per-iteration time.
+//! allocations once, then time all methods in interleaved rounds, each in
+//! a new order, and keep the median per-iteration time.
 
 use std::fs::File;
 use std::hint::black_box;
@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::alloc::{self, OpAllocs};
 use crate::check::{first_difference, Difference};
+use crate::os_counters::OsCounters;
+use crate::prng::SplitMix64;
 use crate::Value;
 
 /// Who does the work in a method.
@@ -466,6 +468,12 @@ pub struct Row {
     pub allocs: OpAllocs,
     /// Samples taken.
     pub samples: usize,
+    /// Median minor page faults per operation (large workloads only).
+    pub minor_faults: Option<f64>,
+    /// Median system CPU time per operation, in nanoseconds: the kernel's
+    /// share, mostly faulting in and zeroing fresh memory (large workloads
+    /// only).
+    pub system_ns: Option<f64>,
     /// Iterations per sample.
     pub batch: usize,
     /// Set when the output differs from serde_json's (peers only; any
@@ -551,14 +559,36 @@ pub fn run_workload(
         rounds as f64 * round_ns / 1e9
     );
     let mut samples = vec![Vec::with_capacity(rounds); n];
+    // Page faults and system time per operation, for the large workloads
+    // only: reading them costs microseconds, nothing beside a large
+    // operation's milliseconds.
+    let large = expected.len() >= LARGE_OUTPUT;
+    let mut faults = vec![Vec::with_capacity(rounds); n];
+    let mut system = vec![Vec::with_capacity(rounds); n];
+    // Each round runs the methods in a new order. Freshly freed memory is
+    // slow to fault in again on some hosts (a VM whose balloon reports free
+    // pages to the host: 54 huge-page faults took 9-44 ms of system time or
+    // 300-360 ms, depending on what ran just before), so a fixed order
+    // charged that to whichever method always followed a large free
+    // (json_runtime to_vec, after simd_json's and memcpy's rows: products/
+    // 1000000 measured 0.88 of serde_json, against 0.27 in the growth bin).
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut rng = SplitMix64::new(0x0f_a1_7e_55);
     for _ in 0..rounds {
-        for (i, m) in methods.iter_mut().enumerate() {
+        rng.shuffle(&mut order);
+        for &i in &order {
             let k = batch[i];
+            let before = large.then(OsCounters::now);
             let start = Instant::now();
             for _ in 0..k {
-                m.run();
+                methods[i].run();
             }
             samples[i].push(start.elapsed().as_nanos() as f64 / k as f64);
+            if let Some(before) = before {
+                let spent = OsCounters::now().since(before);
+                faults[i].push(spent.minor_faults as f64 / k as f64);
+                system[i].push(spent.system_ns as f64 / k as f64);
+            }
         }
     }
 
@@ -567,6 +597,9 @@ pub fn run_workload(
         .map(|s| s.iter().copied().fold(0.0, f64::max))
         .collect();
     let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
+    let median_or_none = |xs: &mut Vec<f64>| (!xs.is_empty()).then(|| median(xs));
+    let faults: Vec<Option<f64>> = faults.iter_mut().map(median_or_none).collect();
+    let system: Vec<Option<f64>> = system.iter_mut().map(median_or_none).collect();
     let baseline = medians[0];
     methods
         .iter()
@@ -581,6 +614,8 @@ pub fn run_workload(
             ratio: medians[i] / baseline,
             allocs: allocs[i],
             samples: samples[i].len(),
+            minor_faults: faults[i],
+            system_ns: system[i],
             batch: batch[i],
             difference: differences[i].take(),
         })

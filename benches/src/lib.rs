@@ -10,6 +10,7 @@ pub mod alloc;
 pub mod check;
 pub mod harness;
 pub mod options;
+pub mod os_counters;
 pub mod prng;
 pub mod report;
 pub mod workloads;

@@ -41,6 +41,14 @@ impl SplitMix64 {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.range(0, items.len() as u64) as usize]
     }
+
+    /// Puts `items` in a uniformly random order (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.range(0, i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -56,5 +64,20 @@ mod tests {
         }
         let f = a.next_f64();
         assert!((0.0..1.0).contains(&f));
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation_that_moves() {
+        let mut rng = SplitMix64::new(3);
+        let mut orders = std::collections::HashSet::new();
+        for _ in 0..50 {
+            let mut v: Vec<usize> = (0..8).collect();
+            rng.shuffle(&mut v);
+            let mut sorted = v.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..8).collect::<Vec<_>>());
+            orders.insert(v);
+        }
+        assert!(orders.len() > 40, "{} orders of 50", orders.len());
     }
 }

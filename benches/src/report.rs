@@ -209,7 +209,9 @@ pub fn table(rows: &[Row]) -> String {
 
 /// The large workloads' rows (output of [`LARGE_OUTPUT`] or more), with
 /// each method's worst round beside its median: what a caller waits in a
-/// bad round, which the median hides. Empty if no large workload ran.
+/// bad round, which the median hides. The medians of page faults and
+/// system time per operation say how much of it was the kernel handing
+/// out fresh memory. Empty if no large workload ran.
 pub fn worst_table(rows: &[Row]) -> String {
     let header = [
         "Workload",
@@ -219,8 +221,10 @@ pub fn worst_table(rows: &[Row]) -> String {
         "Worst",
         "Worst ÷ median",
         "Worst ÷ baseline median",
+        "Page faults",
+        "System time",
     ];
-    let right = [false, false, true, true, true, true, true];
+    let right = [false, false, true, true, true, true, true, true, true];
     let large: Vec<&Row> = rows.iter().filter(|r| r.bytes >= LARGE_OUTPUT).collect();
     let cells: Vec<Vec<String>> = large
         .iter()
@@ -237,6 +241,9 @@ pub fn worst_table(rows: &[Row]) -> String {
                 format_time(r.worst_ns),
                 format!("{:.2}", r.worst_ns / r.median_ns),
                 format!("{:.2}", r.worst_ns / baseline.median_ns),
+                r.minor_faults
+                    .map_or_else(String::new, |f| format!("{f:.0}")),
+                r.system_ns.map_or_else(String::new, format_time),
             ]
         })
         .collect();
@@ -918,6 +925,8 @@ mod tests {
             ratio: ns / 100.0,
             allocs: OpAllocs::default(),
             samples: 1,
+            minor_faults: None,
+            system_ns: None,
             batch: 1,
             difference: None,
         }
@@ -1034,6 +1043,8 @@ mod tests {
             bytes: LARGE_OUTPUT,
             worst_ns: worst,
             samples: rounds,
+            minor_faults: Some(1078.0),
+            system_ns: Some(20e6),
             ..row(WORST_WORKLOAD, method, library, median)
         };
         let rows = |ours_worst: f64, rounds| {
@@ -1060,6 +1071,10 @@ mod tests {
         assert_eq!(table.lines().count(), 4, "{table}");
         assert!(
             table.contains(" 7 |") && table.contains("1.30 |") && table.contains("0.45 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains(" 1078 |") && table.contains(" 20.00 ms |"),
             "{table}"
         );
         assert_eq!(worst_table(&rows(45.0, 7)[..1]), "");

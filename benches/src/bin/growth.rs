@@ -19,21 +19,12 @@
 use std::time::{Duration, Instant};
 
 use json_bench::harness::median;
+use json_bench::os_counters::OsCounters;
 use json_bench::workloads::{parallel, products, records};
 use json_runtime::ToJson;
 
-/// Minor page faults of this process so far (0 where `/proc` is missing).
 fn minor_faults() -> u64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0;
-    };
-    // Field 10 of the line, the 8th after the parenthesised command name.
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    after
-        .split_whitespace()
-        .nth(7)
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0)
+    OsCounters::now().minor_faults
 }
 
 /// One method: its name, and what it does, returning the output's length.
