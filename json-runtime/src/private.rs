@@ -22,6 +22,7 @@ use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields};
 #[cfg(feature = "serde")]
 pub use serde;
 
+pub use crate::escape::KeyLiteral;
 pub use crate::writer::{Bounded, Reserved};
 
 /// A field's value, for the dispatch. See the module docs.
@@ -34,6 +35,14 @@ pub trait WriteToJson {
 
     /// The same through [`write_json_outlined`], for small-code encoders.
     fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>);
+
+    /// A key literal (`,"key":`), then the field, through
+    /// `ToJson::write_json_keyed`.
+    fn write_keyed_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        key: &'static KeyLiteral,
+    );
 }
 
 impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
@@ -52,6 +61,16 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     #[inline(always)]
     fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>) {
         write_json_outlined(self.0, w);
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_keyed_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        key: &'static KeyLiteral,
+    ) {
+        self.0.write_json_keyed(w, key);
     }
 }
 
@@ -80,6 +99,14 @@ pub trait WriteSerialize {
     fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>)
     where
         Self::Value: SerializeFallback;
+
+    /// A key literal (`,"key":`), then the field through serde.
+    fn write_keyed_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        key: &'static KeyLiteral,
+    ) where
+        Self::Value: SerializeFallback;
 }
 
 impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
@@ -99,6 +126,18 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
         T: SerializeFallback,
     {
         self.write_json_or_serialize(w);
+    }
+
+    #[inline]
+    fn write_keyed_or_serialize<F: Format>(
+        self,
+        w: &mut JsonWriter<'_, F>,
+        key: &'static KeyLiteral,
+    ) where
+        T: SerializeFallback,
+    {
+        w.key(key.text());
+        self.0.write_serialize(w);
     }
 }
 

@@ -2,6 +2,7 @@
 //! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
 //! objects.
 
+use crate::escape::KeyLiteral;
 use crate::writer::{Canonical, Compact, Format, JsonWriter, PerFormat, Pieces, Pretty, Selected};
 
 /// A value that can be written as JSON.
@@ -61,6 +62,23 @@ pub trait ToJson {
         let _ = pieces;
         self.write_json(w);
         true
+    }
+
+    /// Writes a key literal of a derived encoder (`,"key":`, as
+    /// [`JsonWriter::key`] takes it), then `self`.
+    ///
+    /// Not part of the public API: the default writes the two one after
+    /// the other; strings write both in one call, so that a string field
+    /// costs its encoder one call and no code of its own for the key.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+        w.key(key.text());
+        // Debug builds check that the impl wrote one value.
+        w.check_begin::<Self>();
+        self.write_json(w);
+        w.check_end();
     }
 }
 

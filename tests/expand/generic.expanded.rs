@@ -34,11 +34,17 @@ where
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
-            w.key("{\"title\":");
+            ::json_runtime::__private_0_1_0::Via(&self.title)
+                .write_keyed_or_serialize(
+                    w,
+                    const {
+                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"title\":")
+                    },
+                );
         } else {
             w.key_dyn(first, "\"title\"");
+            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         }
-        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"items\":");
         ::json_runtime::__private_0_1_0::Via(&self.items).write_json_or_serialize(w);
         w.key(",\"index\":");

@@ -27,17 +27,21 @@ impl ::json_runtime::ToJsonFields for Order {
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         {
             let mut run = w
-                .reserve(23 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+                .reserve(11 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
             if OBJECT {
                 run.key("{\"orderId\":");
             } else {
                 run.key_dyn(first, "\"orderId\"");
             }
             run.value(&self.order_id);
-            run.key(",\"customer\":");
         }
         ::json_runtime::__private_0_1_0::Via(&self.customer_name)
-            .write_json_or_serialize(w);
+            .write_keyed_or_serialize(
+                w,
+                const {
+                    &::json_runtime::__private_0_1_0::KeyLiteral::new(",\"customer\":")
+                },
+            );
         if !Vec::is_empty(&self.line_items) {
             w.key(",\"lineItems\":");
             ::json_runtime::__private_0_1_0::Via(&self.line_items)

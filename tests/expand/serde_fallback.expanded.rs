@@ -25,16 +25,19 @@ impl ::json_runtime::ToJsonFields for Strict {
     ) {
         {
             let mut run = w
-                .reserve(14 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+                .reserve(6 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
             if OBJECT {
                 run.key("{\"id\":");
             } else {
                 run.key_dyn(first, "\"id\"");
             }
             run.value(&self.id);
-            run.key(",\"name\":");
         }
-        ::json_runtime::ToJson::write_json(&self.name, w);
+        ::json_runtime::ToJson::write_json_keyed(
+            &self.name,
+            w,
+            const { &::json_runtime::__private_0_1_0::KeyLiteral::new(",\"name\":") },
+        );
         if OBJECT {
             w.end_object();
         }
@@ -75,11 +78,17 @@ where
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
-            w.key("{\"title\":");
+            ::json_runtime::__private_0_1_0::Via(&self.title)
+                .write_keyed_or_serialize(
+                    w,
+                    const {
+                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"title\":")
+                    },
+                );
         } else {
             w.key_dyn(first, "\"title\"");
+            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         }
-        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
         w.key(",\"url\":");
         ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
         w.key(",\"tag\":");

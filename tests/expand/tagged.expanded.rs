@@ -26,11 +26,17 @@ impl ::json_runtime::ToJsonFields for Style {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
-            w.key("{\"color\":");
+            ::json_runtime::__private_0_1_0::Via(&self.color)
+                .write_keyed_or_serialize(
+                    w,
+                    const {
+                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"color\":")
+                    },
+                );
         } else {
             w.key_dyn(first, "\"color\"");
+            ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
         }
-        ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

@@ -372,6 +372,57 @@ pub fn is_bounded(ty: &Type) -> bool {
     }
 }
 
+/// Whether a type is spelled as a string: `String`, `str` behind a
+/// reference or a `Box`, `Rc`, `Arc` or `Cow`. An alias is not recognized;
+/// another type of the same name still works (see `object::keyed_value`).
+pub fn is_text(ty: &Type) -> bool {
+    fn is_str(ty: &Type) -> bool {
+        matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident("str"))
+    }
+    match ty {
+        Type::Group(group) => is_text(&group.elem),
+        Type::Paren(paren) => is_text(&paren.elem),
+        Type::Reference(reference) => is_str(&reference.elem) || is_text(&reference.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let segments: Vec<String> = path
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            match &last.arguments {
+                syn::PathArguments::None => matches!(
+                    segments
+                        .iter()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .as_slice(),
+                    ["String"] | ["std" | "alloc", "string", "String"]
+                ),
+                syn::PathArguments::AngleBracketed(args) => {
+                    let types: Vec<&Type> = args
+                        .args
+                        .iter()
+                        .filter_map(|a| match a {
+                            syn::GenericArgument::Type(t) => Some(t),
+                            _ => None,
+                        })
+                        .collect();
+                    matches!(
+                        last.ident.to_string().as_str(),
+                        "Box" | "Rc" | "Arc" | "Cow"
+                    ) && matches!(types.as_slice(), [inner] if is_str(inner))
+                }
+                syn::PathArguments::Parenthesized(_) => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 /// `PhantomData<..>` under any path, as serde_derive recognizes it: the
 /// one type the derive knows by name, since it is written as `null` and
 /// puts no demand on its parameter.

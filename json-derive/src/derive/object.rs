@@ -7,7 +7,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
-use super::ast::{is_bounded, is_option};
+use super::ast::{is_bounded, is_option, is_text};
 use super::bounded_run::{BoundedValue, Run};
 use super::literal;
 use super::names::{EntriesOf, Names};
@@ -42,12 +42,14 @@ pub enum Entry<'a> {
     /// `"key":"value"`, both known at compile time: a tag.
     Tag { key: &'a str, value: &'a str },
     /// `"key":` and the code that writes one value, unless `skip_if`;
-    /// `bounded` when the value can be written in a run of bounded writes.
+    /// `bounded` when the value can be written in a run of bounded writes,
+    /// `keyed` when it is a string, written with its key in one call.
     Value {
         key: &'a str,
         write: TokenStream,
         skip_if: Option<TokenStream>,
         bounded: Option<BoundedValue<'a>>,
+        keyed: Option<&'a Member<'a>>,
     },
     /// A value written as entries of this object (maybe none), unless
     /// `skip_if`; by a serde `serialize_with` function if `with` is set.
@@ -96,6 +98,7 @@ pub fn member_entries<'a>(
                         value: member.value.clone(),
                         write: write.clone(),
                     }),
+                    keyed: keyed_value(member, names).then_some(member),
                     write,
                     skip_if,
                 }
@@ -115,6 +118,19 @@ fn bounded_value(member: &Member, names: &Names) -> bool {
         && attrs.as_string.is_none()
         && attrs.getter.is_none()
         && is_bounded(member.field.ty)
+}
+
+/// Whether a field is written with its key in one call
+/// (`ToJson::write_json_keyed`): a type spelled as a string, written by
+/// its own impl as [`bounded_value`]'s are. A type merely named `String`
+/// still works: its impl's default writes the key, then the value.
+fn keyed_value(member: &Member, names: &Names) -> bool {
+    let attrs = &member.field.attrs;
+    !names.small_code
+        && attrs.serialize_with.is_none()
+        && attrs.as_string.is_none()
+        && attrs.getter.is_none()
+        && is_text(member.field.ty)
 }
 
 /// Whether the code always writes a whole object, or is the body of
@@ -196,8 +212,31 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
             write,
             skip_if: None,
             bounded,
+            keyed,
         } = entry
         {
+            if let Some(member) = keyed {
+                // A string: its key and value in one call, ending the run.
+                let keyed_code = match (state, mode) {
+                    (State::Certain, _) => Some(names.write_keyed(member, &literal::next_key(key))),
+                    (State::Start, Mode::Object) => {
+                        Some(names.write_keyed(member, &literal::first_key(key)))
+                    }
+                    (State::Start, Mode::Both) => {
+                        uses_first = true;
+                        let keyed = names.write_keyed(member, &literal::first_key(key));
+                        let entry = key_code(State::Open, mode, key, &first_arg, names);
+                        Some(quote!(if #object { #keyed } else { #entry #write }))
+                    }
+                    (State::Open, _) => None,
+                };
+                if let Some(keyed_code) = keyed_code {
+                    code.extend(run.flush(names));
+                    code.extend(keyed_code);
+                    state = State::Certain;
+                    continue;
+                }
+            }
             // An unconditional value: its key joins the run when it is a
             // static literal, and the value too when it is bounded.
             match (state, mode) {
@@ -251,6 +290,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 key,
                 write,
                 skip_if,
+                keyed,
                 ..
             } => {
                 if state == State::Start {
@@ -258,8 +298,16 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                     state = State::Open;
                 }
                 uses_first |= state != State::Certain && mode == Mode::Both;
-                let key = key_code(state, mode, key, &first_arg, names);
-                code.extend(guarded(skip_if.clone(), quote!(#key #write)));
+                let entry = match (state, keyed) {
+                    (State::Certain, Some(member)) => {
+                        names.write_keyed(member, &literal::next_key(key))
+                    }
+                    _ => {
+                        let key = key_code(state, mode, key, &first_arg, names);
+                        quote!(#key #write)
+                    }
+                };
+                code.extend(guarded(skip_if.clone(), entry));
             }
             Entry::Flatten {
                 value,

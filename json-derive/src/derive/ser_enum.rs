@@ -217,6 +217,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                 write,
                 skip_if: None,
                 bounded: None,
+                keyed: None,
             }])
         }
         Repr::Adjacent { tag, content: key } => {
@@ -230,6 +231,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                     write: content(variant, style, &members, &bindings, skip_none, names),
                     skip_if: None,
                     bounded: None,
+                    keyed: None,
                 });
             }
             object_code(&list)

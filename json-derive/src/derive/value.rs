@@ -95,6 +95,26 @@ impl Names {
         self.write_value(field, value)
     }
 
+    /// A key literal (`,"key":`) and a field's value, written by one call
+    /// of its `ToJson::write_json_keyed` (through `Via` with the serde
+    /// fallback, whose path writes the key, then the value through serde).
+    pub fn write_keyed(&self, member: &Member, key: &syn::LitStr) -> TokenStream {
+        let span = member.field.ty.span();
+        let Names { runtime, w, .. } = self;
+        let private = self.private();
+        let key = quote!(const { &#private::KeyLiteral::new(#key) });
+        let value = located_at(member.value.clone(), span);
+        if !self.fallback {
+            let runtime = located_at(runtime.clone(), span);
+            return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
+        }
+        self.dispatched.set(true);
+        located_at(
+            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);),
+            span,
+        )
+    }
+
     /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
     /// `ToJson` impl is called, so `T` needs none. The field is still
     /// read, so that it does not look unused.

@@ -1,6 +1,7 @@
 //! Writing a string value in the writer's escape mode: the dispatch
 //! between the modes, and long strings in pieces when streaming.
 
+use super::key_literal::KeyLiteral;
 use super::mode::Escape;
 use super::{other_modes, serde_json_rules};
 use crate::buf::sizes::PIECE;
@@ -18,6 +19,28 @@ pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
         return write_long_str(buf, escape, s);
     }
     write_quoted(buf, escape, s);
+}
+
+/// A derived string field in compact output: its key literal as it is,
+/// then `s` as [`write_str`] writes it, in one shared call. The common
+/// case (serde_json's escaping, a key of at most `KEY_PAD` bytes, a string
+/// shorter than a piece) is one capacity check and the key's two fixed
+/// copies; the rest writes the two one after the other.
+#[inline(never)]
+pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &KeyLiteral, s: &str) {
+    match key.padded() {
+        Some(padded) if escape == Escape::Default && s.len() <= PIECE => {
+            serde_json_rules::write_keyed_quoted(buf, padded, key.text().len(), s);
+        }
+        _ => write_keyed_slow(buf, escape, key.text(), s),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn write_keyed_slow(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
+    buf.extend_from_slice(key.as_bytes());
+    write_str(buf, escape, s);
 }
 
 #[inline(always)]

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::escape::KeyLiteral;
 use crate::writer::Pieces;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
@@ -21,6 +22,12 @@ macro_rules! deref_impls {
             #[inline]
             fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
                 (**self).write_json_piece(w, pieces)
+            }
+
+            #[cfg_attr(debug_assertions, inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
+            fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+                (**self).write_json_keyed(w, key);
             }
         }
 
@@ -52,6 +59,11 @@ impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
     #[inline]
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
         (**self).write_json_piece(w, pieces)
+    }
+
+    #[inline]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+        (**self).write_json_keyed(w, key);
     }
 }
 

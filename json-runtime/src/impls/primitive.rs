@@ -1,5 +1,6 @@
 use std::marker::PhantomData;
 
+use crate::escape::KeyLiteral;
 use crate::writer::{write_f32, write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson};
 
@@ -41,12 +42,22 @@ impl ToJson for str {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);
     }
+
+    #[inline]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+        w.keyed_str(key, self);
+    }
 }
 
 impl ToJson for String {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);
+    }
+
+    #[inline]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+        w.keyed_str(key, self);
     }
 }
 

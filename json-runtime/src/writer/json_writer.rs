@@ -29,7 +29,7 @@ use super::format::{Compact, Format, KeyLayouts};
 use super::inline_state::InlineState;
 use crate::buf::Buf;
 use crate::error::Error;
-use crate::escape::{self, Escape};
+use crate::escape::{self, Escape, KeyLiteral};
 
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
@@ -384,6 +384,22 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     pub fn write_str(&mut self, s: &str) {
         self.check_scalar();
         escape::write_str(&mut self.buf, self.escape, s);
+    }
+
+    /// A key literal, as [`key`](Self::key) takes it, then a string value:
+    /// in compact output one shared call for both, so that a string field
+    /// of a derived encoder has no code of its own for its key.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn keyed_str(&mut self, key: &KeyLiteral, s: &str) {
+        if F::PRETTY || F::CANONICAL {
+            self.key(key.text());
+            self.write_str(s);
+            return;
+        }
+        self.check_key_literal(key.text());
+        self.check_scalar();
+        escape::write_keyed_str(&mut self.buf, self.escape, key, s);
     }
 
     /// Gives the escape and number modules the buffer itself, so they can

@@ -1,0 +1,268 @@
+//! String fields written with their key in one call
+//! (`ToJson::write_json_keyed`): every spelling of a string type the
+//! derive recognizes, in every position of an object, with keys short,
+//! exactly as long as the padded copy and longer, with strings that need
+//! escapes and strings longer than a streamed piece; and types that are
+//! merely named `String`, which must still be written by their own impls.
+
+use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use json_runtime::ToJson;
+use json_tests::assert_same;
+use proptest::prelude::*;
+use serde::Serialize;
+
+#[allow(unused_parens)]
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Spellings<'a> {
+    first: String,
+    count: u32,
+    borrowed: &'a str,
+    boxed: Box<str>,
+    counted: Rc<str>,
+    shared: Arc<str>,
+    cow: Cow<'a, str>,
+    full_path: std::string::String,
+    parens: (String),
+    by_ref: &'a String,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    maybe: &'a str,
+    flag: bool,
+    last: String,
+}
+
+fn spellings<'a>(s: &'a str, owned: &'a String) -> Spellings<'a> {
+    Spellings {
+        first: s.into(),
+        count: 7,
+        borrowed: s,
+        boxed: s.into(),
+        counted: s.into(),
+        shared: s.into(),
+        cow: Cow::Borrowed(s),
+        full_path: s.into(),
+        parens: s.into(),
+        by_ref: owned,
+        maybe: s,
+        flag: true,
+        last: s.into(),
+    }
+}
+
+#[test]
+fn every_spelling_in_every_position() {
+    for s in [
+        "",
+        "plain",
+        "quote \" and \\ and \n",
+        "Zoë 😀 \u{2028}",
+        "\u{1f}",
+    ] {
+        let owned = s.to_owned();
+        assert_same(&spellings(s, &owned));
+    }
+}
+
+/// Keys around the padded copy's width (32 bytes for `,"key":`), and keys
+/// that need escapes or are not ASCII.
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Keys {
+    a: String,
+    #[serde(rename = "abcdefghijklmnopqrstuvwxyz0")]
+    fits_with_room: String,
+    #[serde(rename = "abcdefghijklmnopqrstuvwxyz01")]
+    exactly_the_pad: String,
+    #[serde(rename = "abcdefghijklmnopqrstuvwxyz012")]
+    one_past_the_pad: String,
+    #[serde(rename = "a key much longer than any padded copy would hold, by far")]
+    long: String,
+    #[serde(rename = "ключ")]
+    cyrillic: String,
+    #[serde(rename = "quote\"back\\slash")]
+    escaped: String,
+}
+
+#[test]
+fn keys_short_padded_and_long() {
+    for s in ["", "x", "needs \"escapes\"\t"] {
+        assert_same(&Keys {
+            a: s.into(),
+            fits_with_room: s.into(),
+            exactly_the_pad: s.into(),
+            one_past_the_pad: s.into(),
+            long: s.into(),
+            cyrillic: s.into(),
+            escaped: s.into(),
+        });
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Tagged {
+    Note {
+        text: String,
+        id: u64,
+    },
+    Link {
+        id: u64,
+        href: String,
+        title: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Wrapper {
+    #[serde(flatten)]
+    inner: Flattened,
+    after: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Flattened {
+    name: String,
+    other: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Generic<T> {
+    value: T,
+    label: String,
+}
+
+#[test]
+fn enums_flatten_and_generics() {
+    assert_same(&vec![
+        Tagged::Note {
+            text: "t".into(),
+            id: 1,
+        },
+        Tagged::Link {
+            id: 2,
+            href: "h".into(),
+            title: Some("x".into()),
+        },
+    ]);
+    assert_same(&Wrapper {
+        inner: Flattened {
+            name: "n".into(),
+            other: "o".into(),
+        },
+        after: "a".into(),
+    });
+    assert_same(&Generic {
+        value: 3u8,
+        label: "l".into(),
+    });
+}
+
+/// Longer than the 64 KiB pieces that streaming escapes strings in, and
+/// full of escapes, so that the keyed path's fallbacks all run.
+#[test]
+fn strings_longer_than_a_piece() {
+    let long = "ab\"c\u{7}é".repeat(30_000);
+    let owned = long.clone();
+    assert_same(&spellings(&long, &owned));
+    assert_same(&Keys {
+        a: long.clone(),
+        fits_with_room: String::new(),
+        exactly_the_pad: long.clone(),
+        one_past_the_pad: long.clone(),
+        long: long.clone(),
+        cyrillic: String::new(),
+        escaped: long,
+    });
+}
+
+mod named_string {
+    use serde::Serialize;
+
+    /// A type that implements only `Serialize`, named `String`.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct String(pub u32);
+
+    /// A type with its own `ToJson`, named `String` too.
+    #[derive(Debug, Clone, Serialize, json_runtime::ToJson)]
+    pub struct Wrapped {
+        pub inner: u32,
+    }
+}
+
+/// A path ending in `String` that is not std's.
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Qualified {
+    id: u8,
+    value: named_string::String,
+}
+
+/// `String` is only a name to the derive: another type of that name is
+/// written by its own impls, `ToJson` or `Serialize`.
+#[test]
+fn types_merely_named_string() {
+    assert_same(&Qualified {
+        id: 1,
+        value: named_string::String(5),
+    });
+    mod here {
+        use super::named_string::Wrapped as String;
+        #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+        pub struct Fields {
+            pub id: u8,
+            pub value: String,
+            pub last: String,
+        }
+    }
+    assert_same(&here::Fields {
+        id: 1,
+        value: named_string::Wrapped { inner: 2 },
+        last: named_string::Wrapped { inner: 3 },
+    });
+    mod serde_only {
+        use super::named_string::String;
+        #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+        pub struct Fields {
+            pub value: String,
+            pub last: String,
+        }
+    }
+    assert_same(&serde_only::Fields {
+        value: named_string::String(2),
+        last: named_string::String(3),
+    });
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+#[json(no_serde_fallback)]
+struct NoFallback<'a> {
+    first: &'a str,
+    second: String,
+    third: Box<str>,
+}
+
+#[test]
+fn without_the_serde_fallback() {
+    assert_same(&NoFallback {
+        first: "a",
+        second: "b\"".into(),
+        third: "c".into(),
+    });
+}
+
+proptest! {
+    #[test]
+    fn any_strings_match_serde_json(a in any::<String>(), b in ".{0,40}", c in "[\"\\\\\u{0}-\u{1f}a-z]{0,70}") {
+        let owned = b.clone();
+        assert_same(&spellings(&a, &owned));
+        assert_same(&Keys {
+            a: a.clone(),
+            fits_with_room: b.clone(),
+            exactly_the_pad: c.clone(),
+            one_past_the_pad: a.clone(),
+            long: b,
+            cyrillic: c.clone(),
+            escaped: c,
+        });
+    }
+}
