@@ -1,9 +1,10 @@
 //! String fields written with their key in one call
 //! (`ToJson::write_json_keyed`): every spelling of a string type the
 //! derive recognizes, in every position of an object, with keys short,
-//! exactly as long as the padded copy and longer, with strings that need
-//! escapes and strings longer than a streamed piece; and types that are
-//! merely named `String`, which must still be written by their own impls.
+//! exactly 32 bytes (the longest copied in two moves) and longer, with
+//! strings that need escapes and strings longer than a streamed piece; and
+//! types that are merely named `String`, which must still be written by
+//! their own impls.
 
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -65,7 +66,7 @@ fn every_spelling_in_every_position() {
     }
 }
 
-/// Keys around the padded copy's width (32 bytes for `,"key":`), and keys
+/// Keys around 32 bytes (the longest copied in two moves, for `,"key":`), and keys
 /// that need escapes or are not ASCII.
 #[derive(Debug, Clone, Serialize, ToJson)]
 struct Keys {
@@ -76,7 +77,7 @@ struct Keys {
     exactly_the_pad: String,
     #[serde(rename = "abcdefghijklmnopqrstuvwxyz012")]
     one_past_the_pad: String,
-    #[serde(rename = "a key much longer than any padded copy would hold, by far")]
+    #[serde(rename = "a key much longer than two moves of sixteen bytes copy, by far")]
     long: String,
     #[serde(rename = "ключ")]
     cyrillic: String,
@@ -85,7 +86,7 @@ struct Keys {
 }
 
 #[test]
-fn keys_short_padded_and_long() {
+fn keys_short_exact_and_long() {
     for s in ["", "x", "needs \"escapes\"\t"] {
         assert_same(&Keys {
             a: s.into(),

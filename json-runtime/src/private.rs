@@ -22,7 +22,6 @@ use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields};
 #[cfg(feature = "serde")]
 pub use serde;
 
-pub use crate::escape::KeyLiteral;
 pub use crate::writer::{Bounded, Reserved};
 
 /// A field's value, for the dispatch. See the module docs.
@@ -38,11 +37,7 @@ pub trait WriteToJson {
 
     /// A key literal (`,"key":`), then the field, through
     /// `ToJson::write_json_keyed`.
-    fn write_keyed_or_serialize<F: Format>(
-        self,
-        w: &mut JsonWriter<'_, F>,
-        key: &'static KeyLiteral,
-    );
+    fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str);
 }
 
 impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
@@ -65,11 +60,7 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_keyed_or_serialize<F: Format>(
-        self,
-        w: &mut JsonWriter<'_, F>,
-        key: &'static KeyLiteral,
-    ) {
+    fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str) {
         self.0.write_json_keyed(w, key);
     }
 }
@@ -101,11 +92,8 @@ pub trait WriteSerialize {
         Self::Value: SerializeFallback;
 
     /// A key literal (`,"key":`), then the field through serde.
-    fn write_keyed_or_serialize<F: Format>(
-        self,
-        w: &mut JsonWriter<'_, F>,
-        key: &'static KeyLiteral,
-    ) where
+    fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
+    where
         Self::Value: SerializeFallback;
 }
 
@@ -129,14 +117,11 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     }
 
     #[inline]
-    fn write_keyed_or_serialize<F: Format>(
-        self,
-        w: &mut JsonWriter<'_, F>,
-        key: &'static KeyLiteral,
-    ) where
+    fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
+    where
         T: SerializeFallback,
     {
-        w.key(key.text());
+        w.key(key);
         self.0.write_serialize(w);
     }
 }

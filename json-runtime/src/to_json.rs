@@ -2,7 +2,6 @@
 //! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
 //! objects.
 
-use crate::escape::KeyLiteral;
 use crate::writer::{Canonical, Compact, Format, JsonWriter, PerFormat, Pieces, Pretty, Selected};
 
 /// A value that can be written as JSON.
@@ -73,8 +72,8 @@ pub trait ToJson {
     #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
-        w.key(key.text());
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
+        w.key(key);
         // Debug builds check that the impl wrote one value.
         w.check_begin::<Self>();
         self.write_json(w);

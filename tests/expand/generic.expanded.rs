@@ -35,12 +35,7 @@ where
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.title)
-                .write_keyed_or_serialize(
-                    w,
-                    const {
-                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"title\":")
-                    },
-                );
+                .write_keyed_or_serialize(w, "{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
             ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);

@@ -36,12 +36,7 @@ impl ::json_runtime::ToJsonFields for Order {
             run.value(&self.order_id);
         }
         ::json_runtime::__private_0_1_0::Via(&self.customer_name)
-            .write_keyed_or_serialize(
-                w,
-                const {
-                    &::json_runtime::__private_0_1_0::KeyLiteral::new(",\"customer\":")
-                },
-            );
+            .write_keyed_or_serialize(w, ",\"customer\":");
         if !Vec::is_empty(&self.line_items) {
             w.key(",\"lineItems\":");
             ::json_runtime::__private_0_1_0::Via(&self.line_items)

@@ -33,11 +33,7 @@ impl ::json_runtime::ToJsonFields for Strict {
             }
             run.value(&self.id);
         }
-        ::json_runtime::ToJson::write_json_keyed(
-            &self.name,
-            w,
-            const { &::json_runtime::__private_0_1_0::KeyLiteral::new(",\"name\":") },
-        );
+        ::json_runtime::ToJson::write_json_keyed(&self.name, w, ",\"name\":");
         if OBJECT {
             w.end_object();
         }
@@ -79,12 +75,7 @@ where
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.title)
-                .write_keyed_or_serialize(
-                    w,
-                    const {
-                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"title\":")
-                    },
-                );
+                .write_keyed_or_serialize(w, "{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
             ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);

@@ -27,12 +27,7 @@ impl ::json_runtime::ToJsonFields for Style {
         use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
         if OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.color)
-                .write_keyed_or_serialize(
-                    w,
-                    const {
-                        &::json_runtime::__private_0_1_0::KeyLiteral::new("{\"color\":")
-                    },
-                );
+                .write_keyed_or_serialize(w, "{\"color\":");
         } else {
             w.key_dyn(first, "\"color\"");
             ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);

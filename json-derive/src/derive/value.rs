@@ -102,7 +102,6 @@ impl Names {
         let span = member.field.ty.span();
         let Names { runtime, w, .. } = self;
         let private = self.private();
-        let key = quote!(const { &#private::KeyLiteral::new(#key) });
         let value = located_at(member.value.clone(), span);
         if !self.fallback {
             let runtime = located_at(runtime.clone(), span);

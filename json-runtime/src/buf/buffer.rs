@@ -345,13 +345,31 @@ pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
         return;
     }
     let dst = buf.spare(n);
-    let src = bytes.as_ptr();
-    // SAFETY: `spare(n)` leaves room for `n` bytes at `dst`. Every read
-    // is inside `bytes` and every write inside `dst[..n]`: each pair of
-    // copies of width `k` covers `[0, k)` and `[n - k, n)` with `k <= n`,
-    // which together cover `[0, n)`. The regions do not overlap because
-    // `bytes` cannot borrow `buf`'s spare capacity while `buf` is borrowed
-    // mutably. All `n` bytes are written before the length grows.
+    // SAFETY: `spare(n)` leaves room for `n <= 32` bytes at `dst`, in the
+    // spare capacity, which `bytes` cannot overlap while `buf` is borrowed
+    // mutably; `copy_short` writes all `n` before the length grows.
+    unsafe {
+        copy_short(bytes, dst);
+        buf.advance(n);
+    }
+}
+
+/// Copies `src`, at most 32 bytes long, to `dst` with two overlapping
+/// loads and stores of the widest size that fits (see [`extend_short`]).
+///
+/// # Safety
+///
+/// `src.len() <= 32`, `dst` is valid for writing `src.len()` bytes, and
+/// the two do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn copy_short(src: &[u8], dst: *mut u8) {
+    let n = src.len();
+    debug_assert!(n <= 32);
+    let src = src.as_ptr();
+    // SAFETY: every read is inside `src` and every write inside
+    // `dst[..n]`: each pair of copies of width `k` covers `[0, k)` and
+    // `[n - k, n)` with `k <= n`, which together cover `[0, n)`; the
+    // caller rules out overlap.
     unsafe {
         if n >= 16 {
             let head = src.cast::<[u8; 16]>().read_unaligned();
@@ -373,7 +391,6 @@ pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
             *dst.add(n / 2) = *src.add(n / 2);
             *dst.add(n - 1) = *src.add(n - 1);
         }
-        buf.advance(n);
     }
 }
 

@@ -1,13 +1,11 @@
 //! JSON string escaping: serde_json's rules on a fast path, and the other
 //! [`Escape`] modes.
 
-mod key_literal;
 mod mode;
 mod other_modes;
 mod serde_json_rules;
 mod string;
 
-pub use key_literal::KeyLiteral;
 pub use mode::Escape;
 #[cfg(feature = "serde")]
 pub(crate) use serde_json_rules::write_quoted;

@@ -30,8 +30,7 @@
 //! valid ones are overwritten by later stores or left beyond the `Vec`'s
 //! length. [`SLACK`] bytes of extra capacity make that sound.
 
-use super::key_literal::KEY_PAD;
-use crate::buf::Buf;
+use crate::buf::{copy_short, Buf};
 
 /// Extra capacity reserved past the longest possible output, so short
 /// strings and escape sequences can be stored as whole 8-byte words.
@@ -95,41 +94,33 @@ pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     out.push(b'"');
 }
 
-/// Appends the first `key_len` bytes of `padded` (a key literal), then `s`
-/// as a quoted JSON string: [`write_quoted`] with the key in the same
-/// capacity check, copied whole as [`KEY_PAD`] bytes and overwritten from
-/// `key_len` on.
+/// Appends `key` (a key literal of at most 32 bytes) as it is, then `s` as
+/// a quoted JSON string: [`write_quoted`] with the key under the same
+/// capacity check.
 #[inline(always)]
-pub(super) fn write_keyed_quoted(
-    out: &mut Buf<'_>,
-    padded: &[u8; KEY_PAD],
-    key_len: usize,
-    s: &str,
-) {
-    debug_assert!(key_len <= KEY_PAD);
+pub(super) fn write_keyed_quoted(out: &mut Buf<'_>, key: &[u8], s: &str) {
+    let k = key.len();
+    debug_assert!(k <= 32);
     let bytes = s.as_bytes();
-    // Cannot overflow: a slice is at most `isize::MAX` bytes long. At
-    // least `KEY_PAD` for the padded copy; the key's own bytes and what
-    // follows them take `key_len + bytes.len() + 2 + SLACK` of that.
-    let dst = out.spare(KEY_PAD + bytes.len() + 2 + SLACK);
-    // SAFETY: `spare` left room for `KEY_PAD + bytes.len() + 2 + SLACK`
-    // bytes at `dst`: the padded key takes `KEY_PAD` (its first `key_len <=
-    // KEY_PAD` bytes are the key; the rest is overwritten or left in the
-    // spare capacity), then from `dst + key_len` on the string needs what
-    // `write_quoted` reserves, `bytes.len() + 2 + SLACK`. Every byte
-    // advanced over was written: the key, the quote, the `clean` bytes
-    // `copy_clean` promises, and the closing quote.
+    // Cannot overflow: both are slices.
+    let dst = out.spare(k + bytes.len() + 2 + SLACK);
+    // SAFETY: `spare` left room for `k + bytes.len() + 2 + SLACK` bytes at
+    // `dst`: the key takes `k` (`copy_short` needs `k <= 32`, and `key`,
+    // borrowed apart from `out`, cannot overlap its spare capacity), then
+    // the string what `write_quoted` reserves for it. Every byte advanced
+    // over was written: the key, the quote, the `clean` bytes `copy_clean`
+    // promises, and the closing quote.
     let clean = unsafe {
-        dst.cast::<[u8; KEY_PAD]>().write_unaligned(*padded);
-        let at = dst.add(key_len);
+        copy_short(key, dst);
+        let at = dst.add(k);
         at.write(b'"');
         let clean = copy_clean(bytes, at.add(1));
         if clean == bytes.len() {
             at.add(1 + clean).write(b'"');
-            out.advance(key_len + clean + 2);
+            out.advance(k + clean + 2);
             return;
         }
-        out.advance(key_len + 1 + clean);
+        out.advance(k + 1 + clean);
         clean
     };
     escape_rest(out, &bytes[clean..]);

@@ -1,7 +1,6 @@
 //! Writing a string value in the writer's escape mode: the dispatch
 //! between the modes, and long strings in pieces when streaming.
 
-use super::key_literal::KeyLiteral;
 use super::mode::Escape;
 use super::{other_modes, serde_json_rules};
 use crate::buf::sizes::PIECE;
@@ -23,16 +22,15 @@ pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
 
 /// A derived string field in compact output: its key literal as it is,
 /// then `s` as [`write_str`] writes it, in one shared call. The common
-/// case (serde_json's escaping, a key of at most `KEY_PAD` bytes, a string
-/// shorter than a piece) is one capacity check and the key's two fixed
-/// copies; the rest writes the two one after the other.
+/// case (serde_json's escaping, a key of at most 32 bytes, a string
+/// shorter than a piece) is one capacity check and the key's two
+/// overlapping copies; the rest writes the two one after the other.
 #[inline(never)]
-pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &KeyLiteral, s: &str) {
-    match key.padded() {
-        Some(padded) if escape == Escape::Default && s.len() <= PIECE => {
-            serde_json_rules::write_keyed_quoted(buf, padded, key.text().len(), s);
-        }
-        _ => write_keyed_slow(buf, escape, key.text(), s),
+pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
+    if escape == Escape::Default && key.len() <= 32 && s.len() <= PIECE {
+        serde_json_rules::write_keyed_quoted(buf, key.as_bytes(), s);
+    } else {
+        write_keyed_slow(buf, escape, key, s);
     }
 }
 

@@ -4,7 +4,6 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::escape::KeyLiteral;
 use crate::writer::Pieces;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
@@ -26,7 +25,7 @@ macro_rules! deref_impls {
 
             #[cfg_attr(debug_assertions, inline(always))]
             #[cfg_attr(not(debug_assertions), inline)]
-            fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+            fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
                 (**self).write_json_keyed(w, key);
             }
         }
@@ -62,7 +61,7 @@ impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
     }
 
     #[inline]
-    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
         (**self).write_json_keyed(w, key);
     }
 }

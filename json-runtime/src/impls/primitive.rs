@@ -1,6 +1,5 @@
 use std::marker::PhantomData;
 
-use crate::escape::KeyLiteral;
 use crate::writer::{write_f32, write_f64, write_int};
 use crate::{Format, JsonWriter, ToJson};
 
@@ -44,7 +43,7 @@ impl ToJson for str {
     }
 
     #[inline]
-    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
         w.keyed_str(key, self);
     }
 }
@@ -56,7 +55,7 @@ impl ToJson for String {
     }
 
     #[inline]
-    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &'static KeyLiteral) {
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
         w.keyed_str(key, self);
     }
 }

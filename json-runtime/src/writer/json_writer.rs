@@ -29,7 +29,7 @@ use super::format::{Compact, Format, KeyLayouts};
 use super::inline_state::InlineState;
 use crate::buf::Buf;
 use crate::error::Error;
-use crate::escape::{self, Escape, KeyLiteral};
+use crate::escape::{self, Escape};
 
 /// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
 ///
@@ -391,13 +391,13 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// of a derived encoder has no code of its own for its key.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn keyed_str(&mut self, key: &KeyLiteral, s: &str) {
+    pub(crate) fn keyed_str(&mut self, key: &str, s: &str) {
         if F::PRETTY || F::CANONICAL {
-            self.key(key.text());
+            self.key(key);
             self.write_str(s);
             return;
         }
-        self.check_key_literal(key.text());
+        self.check_key_literal(key);
         self.check_scalar();
         escape::write_keyed_str(&mut self.buf, self.escape, key, s);
     }
