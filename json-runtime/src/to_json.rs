@@ -67,8 +67,9 @@ pub trait ToJson {
     /// [`JsonWriter::key`] takes it), then `self`.
     ///
     /// Not part of the public API: the default writes the two one after
-    /// the other; strings write both in one call, so that a string field
-    /// costs its encoder one call and no code of its own for the key.
+    /// the other; strings and floats write both in the one shared call
+    /// they make for the value, so that such a field costs its encoder one
+    /// call and no code of its own for the key.
     #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]

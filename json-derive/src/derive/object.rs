@@ -7,7 +7,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
-use super::ast::{is_bounded, is_option, is_text};
+use super::ast::{is_bounded, is_keyed, is_option};
 use super::bounded_run::{BoundedValue, Run};
 use super::literal;
 use super::names::{EntriesOf, Names};
@@ -121,16 +121,17 @@ fn bounded_value(member: &Member, names: &Names) -> bool {
 }
 
 /// Whether a field is written with its key in one call
-/// (`ToJson::write_json_keyed`): a type spelled as a string, written by
-/// its own impl as [`bounded_value`]'s are. A type merely named `String`
-/// still works: its impl's default writes the key, then the value.
+/// (`ToJson::write_json_keyed`): a type spelled as one whose impl does so
+/// (a string or a float), written by its own impl as [`bounded_value`]'s
+/// are. A type merely named `String` still works: its impl's default
+/// writes the key, then the value.
 fn keyed_value(member: &Member, names: &Names) -> bool {
     let attrs = &member.field.attrs;
     !names.small_code
         && attrs.serialize_with.is_none()
         && attrs.as_string.is_none()
         && attrs.getter.is_none()
-        && is_text(member.field.ty)
+        && is_keyed(member.field.ty)
 }
 
 /// Whether the code always writes a whole object, or is the body of

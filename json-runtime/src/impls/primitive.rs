@@ -1,6 +1,6 @@
 use std::marker::PhantomData;
 
-use crate::writer::{write_f32, write_f64, write_int};
+use crate::writer::{write_f32, write_f64, write_int, write_keyed_f32, write_keyed_f64};
 use crate::{Format, JsonWriter, ToJson};
 
 macro_rules! integers {
@@ -20,12 +20,22 @@ impl ToJson for f32 {
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_f32(w, *self);
     }
+
+    #[inline]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
+        write_keyed_f32(w, key, *self);
+    }
 }
 
 impl ToJson for f64 {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_f64(w, *self);
+    }
+
+    #[inline]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
+        write_keyed_f64(w, key, *self);
     }
 }
 

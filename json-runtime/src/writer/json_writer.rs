@@ -27,7 +27,7 @@ use super::config::Config;
 use super::extras::Extras;
 use super::format::{Compact, Format, KeyLayouts};
 use super::inline_state::InlineState;
-use crate::buf::Buf;
+use crate::buf::{extend_short, Buf};
 use crate::error::Error;
 use crate::escape::{self, Escape};
 
@@ -384,6 +384,20 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     pub fn write_str(&mut self, s: &str) {
         self.check_scalar();
         escape::write_str(&mut self.buf, self.escape, s);
+    }
+
+    /// A key literal of a field written with its key in one call
+    /// (`ToJson::write_json_keyed`), inside that call: in compact output
+    /// copied by length, not stored as constants as [`key`](Self::key)
+    /// does at a field.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn key_copied(&mut self, key: &str) {
+        if F::PRETTY || F::CANONICAL {
+            return self.key(key);
+        }
+        self.check_key_literal(key);
+        extend_short(&mut self.buf, key.as_bytes());
     }
 
     /// A key literal, as [`key`](Self::key) takes it, then a string value:

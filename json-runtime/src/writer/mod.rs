@@ -35,7 +35,10 @@ pub use format::{Canonical, Compact, Format, Pretty};
 #[doc(hidden)]
 pub use format::{PerFormat, Selected};
 pub use json_writer::JsonWriter;
-pub(crate) use numbers::{write_f32, write_f64, write_float_quoted, write_int, write_int_quoted};
+pub(crate) use numbers::{
+    write_f32, write_f64, write_float_quoted, write_int, write_int_quoted, write_keyed_f32,
+    write_keyed_f64,
+};
 pub(crate) use pieces::write_indexed_piece;
 #[doc(hidden)]
 pub use pieces::Pieces;

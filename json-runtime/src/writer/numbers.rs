@@ -53,9 +53,36 @@ pub(crate) fn write_int_quoted<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>,
 /// formatter is large, and it takes long enough that a call adds little.
 #[inline(never)]
 pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
+    write_float(w, value);
+}
+
+/// Out of line, as [`write_f64`].
+#[inline(never)]
+pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
+    write_float(w, value);
+}
+
+/// A derived float field's key and value (`ToJson::write_json_keyed`), in
+/// the one shared call per layout that writes the value anyway.
+#[inline(never)]
+pub(crate) fn write_keyed_f64<F: Format>(w: &mut JsonWriter<'_, F>, key: &str, value: f64) {
+    w.key_copied(key);
+    write_float(w, value);
+}
+
+/// As [`write_keyed_f64`].
+#[inline(never)]
+pub(crate) fn write_keyed_f32<F: Format>(w: &mut JsonWriter<'_, F>, key: &str, value: f32) {
+    w.key_copied(key);
+    write_float(w, value);
+}
+
+#[inline(always)]
+fn write_float<F: Format, T: Float>(w: &mut JsonWriter<'_, F>, value: T) {
     if F::CANONICAL {
-        write_canonical_f64(w, value);
-    } else if value.is_finite() {
+        // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
+        write_canonical_f64(w, value.to_f64());
+    } else if value.finite() {
         w.check_scalar();
         write_finite(w.buf_mut(), value);
     } else {
@@ -63,17 +90,22 @@ pub(crate) fn write_f64<F: Format>(w: &mut JsonWriter<'_, F>, value: f64) {
     }
 }
 
-/// Out of line, as [`write_f64`].
-#[inline(never)]
-pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
-    if F::CANONICAL {
-        // Every f32 is exactly a double, and RFC 8785 numbers are doubles.
-        write_canonical_f64(w, f64::from(value));
-    } else if value.is_finite() {
-        w.check_scalar();
-        write_finite(w.buf_mut(), value);
-    } else {
-        w.write_null();
+/// What [`write_float`] needs of `f32` and `f64`.
+trait Float: zmij::Float + NonFinite + Copy {
+    fn to_f64(self) -> f64;
+}
+
+impl Float for f64 {
+    #[inline(always)]
+    fn to_f64(self) -> f64 {
+        self
+    }
+}
+
+impl Float for f32 {
+    #[inline(always)]
+    fn to_f64(self) -> f64 {
+        f64::from(self)
     }
 }
 

@@ -1,10 +1,11 @@
-//! String fields written with their key in one call
-//! (`ToJson::write_json_keyed`): every spelling of a string type the
-//! derive recognizes, in every position of an object, with keys short,
-//! exactly 32 bytes (the longest copied in two moves) and longer, with
-//! strings that need escapes and strings longer than a streamed piece; and
-//! types that are merely named `String`, which must still be written by
-//! their own impls.
+//! Fields written with their key in one call (`ToJson::write_json_keyed`,
+//! strings and floats), beside `Vec` and `Option` fields that are not.
+//! Every spelling of a string type the derive recognizes, in every
+//! position of an object, with keys short, exactly 32 bytes (the longest
+//! copied in two moves) and longer, with strings that need escapes and
+//! strings longer than a streamed piece; floats finite and not; sequences
+//! empty and not; and types that are merely named `String`, `Vec`,
+//! `Option` or `f64`, which must still be written by their own impls.
 
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -235,11 +236,155 @@ fn types_merely_named_string() {
 }
 
 #[derive(Debug, Clone, Serialize, ToJson)]
+struct Numbers {
+    first: f64,
+    single: f32,
+    id: u32,
+    double: f64,
+    #[serde(rename = "a float key longer than the two moves of thirty-two")]
+    long_key: f64,
+    maybe: Option<f64>,
+    maybe_single: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<f64>,
+    last: f64,
+}
+
+fn numbers(x: f64) -> Numbers {
+    Numbers {
+        first: x,
+        single: x as f32,
+        id: 1,
+        double: -x,
+        long_key: x * 3.0,
+        maybe: Some(x),
+        maybe_single: None,
+        skipped: (x > 0.0).then_some(x),
+        last: x / 7.0,
+    }
+}
+
+#[test]
+fn floats_finite_and_not() {
+    for x in [
+        0.0,
+        -0.0,
+        1.5,
+        1e300,
+        5e-324,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ] {
+        assert_same(&numbers(x));
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
+struct Sequences {
+    first: Vec<u8>,
+    names: Vec<String>,
+    nested: Vec<Vec<f64>>,
+    structs: Vec<Keys>,
+    maybe: Option<Vec<String>>,
+    maybe_name: Option<String>,
+    maybe_ref: Option<&'static str>,
+    deep: Option<Option<String>>,
+    full_path: std::vec::Vec<i64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    skipped: Vec<u32>,
+    last: Vec<bool>,
+}
+
+fn keys(s: &str) -> Keys {
+    Keys {
+        a: s.into(),
+        fits_with_room: s.into(),
+        exactly_the_pad: s.into(),
+        one_past_the_pad: s.into(),
+        long: s.into(),
+        cyrillic: s.into(),
+        escaped: s.into(),
+    }
+}
+
+#[test]
+fn sequences_and_options() {
+    assert_same(&Sequences {
+        first: vec![],
+        names: vec!["a".into(), "\"b\"".into()],
+        nested: vec![vec![], vec![1.5, f64::NAN]],
+        structs: vec![keys("x"), keys("")],
+        maybe: Some(vec![]),
+        maybe_name: None,
+        maybe_ref: Some("r"),
+        deep: Some(None),
+        full_path: vec![-1, 2],
+        skipped: vec![],
+        last: vec![true],
+    });
+    assert_same(&Sequences {
+        first: (0..=255).collect(),
+        names: vec![],
+        nested: vec![],
+        structs: vec![],
+        maybe: None,
+        maybe_name: Some("n".into()),
+        maybe_ref: None,
+        deep: Some(Some("d".into())),
+        full_path: vec![],
+        skipped: vec![7],
+        last: vec![],
+    });
+}
+
+mod other_names {
+    /// Types named as the keyed ones but not them, each with its own
+    /// `ToJson` (written as something else than the std type would be).
+    #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+    pub struct Vec<T> {
+        pub items: std::vec::Vec<T>,
+    }
+
+    #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+    pub struct Option<T>(pub T, pub u8);
+
+    #[allow(non_camel_case_types)]
+    #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+    pub struct f64 {
+        pub value: u8,
+    }
+}
+
+#[test]
+fn types_merely_named_vec_option_or_f64() {
+    mod here {
+        use super::other_names::{f64, Option, Vec};
+        #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+        pub struct Fields {
+            pub id: u8,
+            pub list: Vec<u8>,
+            pub maybe: Option<std::string::String>,
+            pub float: f64,
+        }
+    }
+    assert_same(&here::Fields {
+        id: 1,
+        list: other_names::Vec { items: vec![1, 2] },
+        maybe: other_names::Option("o".into(), 3),
+        float: other_names::f64 { value: 4 },
+    });
+}
+
+#[derive(Debug, Clone, Serialize, ToJson)]
 #[json(no_serde_fallback)]
 struct NoFallback<'a> {
     first: &'a str,
     second: String,
     third: Box<str>,
+    float: f64,
+    list: Vec<String>,
+    maybe: Option<f32>,
 }
 
 #[test]
@@ -248,10 +393,18 @@ fn without_the_serde_fallback() {
         first: "a",
         second: "b\"".into(),
         third: "c".into(),
+        float: 2.5,
+        list: vec!["l".into()],
+        maybe: Some(0.1),
     });
 }
 
 proptest! {
+    #[test]
+    fn any_floats_match_serde_json(x in any::<f64>()) {
+        assert_same(&numbers(x));
+    }
+
     #[test]
     fn any_strings_match_serde_json(a in any::<String>(), b in ".{0,40}", c in "[\"\\\\\u{0}-\u{1f}a-z]{0,70}") {
         let owned = b.clone();
