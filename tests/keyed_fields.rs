@@ -1,5 +1,6 @@
 //! Fields written with their key in one call (`ToJson::write_json_keyed`,
-//! strings and floats), beside `Vec` and `Option` fields that are not.
+//! strings and floats) and integer fields written with their key in a run
+//! (`Reserved::keyed`), beside `Vec` and `Option` fields that are not.
 //! Every spelling of a string type the derive recognizes, in every
 //! position of an object, with keys short, exactly 32 bytes (the longest
 //! copied in two moves) and longer, with strings that need escapes and

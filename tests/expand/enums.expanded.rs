@@ -74,10 +74,8 @@ impl ::json_runtime::ToJsonFields for Shape {
                                 + 2
                                     * <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM,
                         );
-                    run.key("{\"width\":");
-                    run.value(width);
-                    run.key(",\"height\":");
-                    run.value(height);
+                    run.keyed("{\"width\":", width);
+                    run.keyed(",\"height\":", height);
                     run.end_object();
                 }
                 if OBJECT {

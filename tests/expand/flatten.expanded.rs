@@ -96,8 +96,7 @@ impl ::json_runtime::ToJsonFields for Request {
         {
             let mut run = w
                 .reserve(10 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
-            run.key(",\"limit\":");
-            run.value(&self.limit);
+            run.keyed(",\"limit\":", &self.limit);
             if OBJECT {
                 run.end_object();
             }

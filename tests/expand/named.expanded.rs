@@ -45,8 +45,7 @@ impl ::json_runtime::ToJsonFields for Order {
         {
             let mut run = w
                 .reserve(15 + <i64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
-            run.key(",\"totalCents\":");
-            run.value(&self.total_cents);
+            run.keyed(",\"totalCents\":", &self.total_cents);
             if OBJECT {
                 run.end_object();
             }

@@ -30,6 +30,13 @@ use super::literal;
 use super::names::Names;
 use super::respan::located_at;
 
+/// Whether a bounded type's value is written through a shared call anyway
+/// (integers, `Option`s), so that the call can take the key too; `bool`
+/// is one store, which the key's call would only make slower.
+fn keyed_type(ty: &syn::Type) -> bool {
+    !matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("bool"))
+}
+
 /// A run longer than this is split: a larger reservation buys nothing,
 /// and a streaming buffer drains to make room for it.
 const MAX_RUN: usize = 2048;
@@ -57,6 +64,10 @@ enum Item<'a> {
         first: TokenStream,
     },
     Value(&'a BoundedValue<'a>),
+    /// A key literal and a value whose type writes through a shared call
+    /// anyway (an integer, an `Option`), written by one call that takes
+    /// the key too.
+    Keyed(syn::LitStr, &'a BoundedValue<'a>),
     /// The closing `}`; under `if OBJECT` in `write_json_entries`.
     EndObject {
         if_object: bool,
@@ -102,6 +113,27 @@ impl<'a> Run<'a> {
         self.items.push(Item::Value(value));
     }
 
+    /// Adds a key literal and its bounded value, written by one call when
+    /// the value's type makes a call anyway ([`keyed_type`]); else as
+    /// [`key`](Self::key) and [`value`](Self::value).
+    pub fn key_value(
+        &mut self,
+        literal: syn::LitStr,
+        value: &'a BoundedValue<'a>,
+        code: &mut TokenStream,
+        names: &Names,
+    ) {
+        if !keyed_type(value.ty) {
+            self.key(literal, code, names);
+            return self.value(value, code, names);
+        }
+        let n = literal.value().len();
+        self.make_room(n + VALUE_ESTIMATE, code, names);
+        self.fixed += n;
+        self.values += 1;
+        self.items.push(Item::Keyed(literal, value));
+    }
+
     /// Adds the object's closing brace, written only `if OBJECT` when
     /// `if_object`; the run ends there.
     pub fn end_object(&mut self, if_object: bool, code: &mut TokenStream, names: &Names) {
@@ -133,6 +165,10 @@ impl<'a> Run<'a> {
                     first,
                 } => first_key(names, quote!(#w), object_key, entry_key, first),
                 Item::Value(value) => value.write.clone(),
+                Item::Keyed(literal, value) => {
+                    let write = &value.write;
+                    quote!(#w.key(#literal); #write)
+                }
                 Item::EndObject { if_object } => guard(*if_object, names, quote!(#w.end_object();)),
             };
         }
@@ -151,6 +187,10 @@ impl<'a> Run<'a> {
             Item::Value(value) => {
                 let v = &value.value;
                 located_at(quote!(#run.value(#v);), value.ty.span())
+            }
+            Item::Keyed(literal, value) => {
+                let v = &value.value;
+                located_at(quote!(#run.keyed(#literal, #v);), value.ty.span())
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
         });
@@ -197,7 +237,7 @@ fn guard(if_object: bool, names: &Names, code: TokenStream) -> TokenStream {
 fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
     let mut types: Vec<(String, &syn::Type, usize)> = Vec::new();
     for item in items {
-        if let Item::Value(value) = item {
+        if let Item::Value(value) | Item::Keyed(_, value) = item {
             let text = value.ty.to_token_stream().to_string();
             match types.iter_mut().find(|(t, _, _)| *t == text) {
                 Some((_, _, count)) => *count += 1,

@@ -239,7 +239,18 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 }
             }
             // An unconditional value: its key joins the run when it is a
-            // static literal, and the value too when it is bounded.
+            // static literal, and the value too when it is bounded (both in
+            // one write where the value's type allows).
+            let literal = match (state, mode) {
+                (State::Certain, _) => Some(literal::next_key(key)),
+                (State::Start, Mode::Object) => Some(literal::first_key(key)),
+                _ => None,
+            };
+            if let (Some(literal), Some(value)) = (literal, bounded) {
+                run.key_value(literal, value, &mut code, names);
+                state = State::Certain;
+                continue;
+            }
             match (state, mode) {
                 (State::Certain, _) => run.key(literal::next_key(key), &mut code, names),
                 (State::Start, Mode::Object) => run.key(literal::first_key(key), &mut code, names),

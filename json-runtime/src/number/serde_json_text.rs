@@ -7,7 +7,7 @@
 //! the copy's wide loads wait for the formatter's narrow stores to retire.
 //! Floats go through zmij's own buffer (see `write_finite`).
 
-use crate::buf::{extend_short, Buf};
+use crate::buf::{copy_short, extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
 pub(crate) trait Integer: Copy {
@@ -36,6 +36,16 @@ pub(crate) trait Integer: Copy {
         // SAFETY: the caller's guarantee.
         unsafe { self.write_digits_at_with::<FieldDigits>(at) }
     }
+
+    /// Writes `key` (a key literal) at `at`, then the integer's text after
+    /// it, in one shared call (one per signedness), and returns the length
+    /// of both: a derived integer field's key and value.
+    ///
+    /// # Safety
+    ///
+    /// `at` must be valid for writing `key.len() + ROOM` bytes, and must
+    /// not overlap `key`.
+    unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize;
 
     /// Writes the integer's text to `out`, for code inlined at a field.
     #[cfg_attr(debug_assertions, inline)]
@@ -128,6 +138,14 @@ macro_rules! unsigned {
                 // writable.
                 unsafe { D::write_u64_at(self as u64, at) }
             }
+
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(trivial_numeric_casts)]
+            unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
+                // SAFETY: the caller's guarantee, with `ROOM = U64_ROOM`.
+                unsafe { write_keyed_unsigned(self as u64, at, key) }
+            }
         }
     )*};
 }
@@ -154,6 +172,14 @@ macro_rules! signed {
                     sign + D::write_u64_at(self.unsigned_abs() as u64, at.add(sign))
                 }
             }
+
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(trivial_numeric_casts)]
+            unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
+                // SAFETY: the caller's guarantee, with `ROOM = 1 + U64_ROOM`.
+                unsafe { write_keyed_signed(self as i64, at, key) }
+            }
         }
     )*};
 }
@@ -174,6 +200,16 @@ macro_rules! wide {
                 // a local, so it cannot overlap the caller's memory.
                 unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), at, text.len()) };
                 text.len()
+            }
+
+            #[inline]
+            unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
+                // SAFETY: the key takes its length at `at`, and the text at
+                // most `ROOM` after it.
+                unsafe {
+                    let len = write_key_at(at, key);
+                    len + self.write_digits_at_with::<SharedDigits>(at.add(len))
+                }
             }
 
             #[inline]
@@ -330,6 +366,64 @@ unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
 unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
     // SAFETY: the caller's guarantee.
     unsafe { write_u64_at(n, at) }
+}
+
+/// Copies `key` to `at` and returns its length: two overlapping copies
+/// for a key literal of up to 32 bytes (most are), a `memcpy` beyond.
+///
+/// # Safety
+///
+/// `at` is valid for writing `key.len()` bytes and does not overlap `key`.
+#[inline(always)]
+pub(crate) unsafe fn write_key_at(at: *mut u8, key: &str) -> usize {
+    let key = key.as_bytes();
+    // SAFETY: the caller's guarantee; `copy_short` takes at most 32 bytes.
+    unsafe {
+        if key.len() <= 32 {
+            copy_short(key, at);
+        } else {
+            std::ptr::copy_nonoverlapping(key.as_ptr(), at, key.len());
+        }
+    }
+    key.len()
+}
+
+/// An unsigned integer field's key and digits, for every width: one shared
+/// call, in which the key is copied, instead of the key's constant stores
+/// at every field.
+///
+/// # Safety
+///
+/// `at` is valid for writing `key.len() + U64_ROOM` bytes and does not
+/// overlap `key`.
+#[inline(never)]
+unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
+    // SAFETY: the key takes its length at `at`, the digits at most
+    // `U64_ROOM` after it.
+    unsafe {
+        let len = write_key_at(at, key);
+        len + write_u64_at(n, at.add(len))
+    }
+}
+
+/// As [`write_keyed_unsigned`] for the signed widths, the sign written as
+/// `Integer::write_digits_at_with` writes it.
+///
+/// # Safety
+///
+/// `at` is valid for writing `key.len() + 1 + U64_ROOM` bytes and does not
+/// overlap `key`.
+#[inline(never)]
+unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
+    let sign = usize::from(n < 0);
+    // SAFETY: the key takes its length at `at`; after it the sign takes
+    // one byte, and the digits at most `U64_ROOM` from `sign <= 1` on.
+    unsafe {
+        let len = write_key_at(at, key);
+        let after = at.add(len);
+        *after = b'-';
+        len + sign + write_u64_at(n.unsigned_abs(), after.add(sign))
+    }
 }
 
 /// Inline in the shared formatters only, so that a nine-digit id costs

@@ -20,7 +20,7 @@
 use super::format::{BoundedLayouts, Format};
 use super::json_writer::JsonWriter;
 use super::numbers::write_int;
-use crate::number::Integer;
+use crate::number::{write_key_at, Integer};
 
 /// A value whose compact JSON text has a known maximum length: an integer
 /// up to 64 bits, a `bool`, or an `Option` of one. Derived encoders write
@@ -48,6 +48,16 @@ mod sealed {
         /// `at` must be valid for writing `ROOM` bytes.
         unsafe fn write_at(&self, at: *mut u8) -> usize;
 
+        /// Writes `key` (a key literal) at `at`, then the value's text
+        /// after it, and returns the length of both; bytes past them, up
+        /// to `key.len() + ROOM`, may be overwritten too.
+        ///
+        /// # Safety
+        ///
+        /// `at` must be valid for writing `key.len() + ROOM` bytes, and
+        /// must not overlap `key`.
+        unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize;
+
         /// Writes the value through the writer's usual methods.
         fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>);
     }
@@ -66,6 +76,14 @@ macro_rules! bounded_integers {
                 // SAFETY: the caller makes `ROOM`, which is `Integer::ROOM`,
                 // bytes at `at` writable.
                 unsafe { Integer::write_digits_at(*self, at) }
+            }
+
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize {
+                // SAFETY: the caller's guarantee, with `ROOM` being
+                // `Integer::ROOM`.
+                unsafe { Integer::write_keyed_at(*self, at, key) }
             }
 
             #[cfg_attr(debug_assertions, inline)]
@@ -98,6 +116,17 @@ impl sealed::WriteBounded for bool {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize {
+        // SAFETY: the caller's guarantee: the key's length, then
+        // `ROOM = 8` after it.
+        unsafe {
+            let len = write_key_at(at, key);
+            len + self.write_at(at.add(len))
+        }
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_bool(*self);
     }
@@ -121,6 +150,17 @@ impl<T: Bounded> sealed::WriteBounded for Option<T> {
                 unsafe { std::ptr::copy_nonoverlapping(b"null".as_ptr(), at, 4) };
                 4
             }
+        }
+    }
+
+    /// One shared call per `T` for key and value, as for the value alone.
+    #[inline(never)]
+    unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize {
+        // SAFETY: the caller's guarantee: the key's length, then
+        // `ROOM >= T::ROOM, 4` after it.
+        unsafe {
+            let len = write_key_at(at, key);
+            len + self.write_at(at.add(len))
         }
     }
 
@@ -241,6 +281,32 @@ impl<F: Format> Reserved<'_, '_, F> {
         self.written += comma + n + 1;
         self.w.check_colon();
         *first = false;
+    }
+
+    /// Writes a key literal and a bounded value, as [`key`](Self::key) and
+    /// [`value`](Self::value) do, but through one shared call that copies
+    /// the key, for the value types that make one call anyway (integers,
+    /// `Option`s): the field then holds no stores of its own for the key.
+    /// Takes `literal.len() + T::ROOM` bytes of room.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn keyed<T: Bounded>(&mut self, literal: &str, value: &T) {
+        if F::PRETTY || F::CANONICAL {
+            self.key(literal);
+            return self.value(value);
+        }
+        self.w.check_key_literal(literal);
+        self.w.check_scalar();
+        let at = self.take(literal.len() + T::ROOM);
+        // SAFETY: `take` returned a pointer with `literal.len() + T::ROOM`
+        // writable bytes, all that `write_keyed_at` may store to, in the
+        // buffer's spare capacity, which `literal` (borrowed apart from
+        // the writer) cannot overlap; the key and the text it writes,
+        // which start there, are at most that long.
+        let n = unsafe { sealed::WriteBounded::write_keyed_at(value, at, literal) };
+        debug_assert!(n <= literal.len() + T::ROOM);
+        self.written += n;
     }
 
     /// Writes a value whose text is bounded, as [`JsonWriter::value`].
