@@ -309,26 +309,32 @@ pub fn is_option(ty: &Type) -> bool {
     if path.qself.is_some() {
         return false;
     }
-    let segments: Vec<String> = path
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
     let last = path.path.segments.last();
     let has_args = matches!(
         last.map(|s| &s.arguments),
         Some(syn::PathArguments::AngleBracketed(_))
     );
     has_args
-        && matches!(
-            segments
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>()
-                .as_slice(),
-            ["Option"] | ["std" | "core", "option", "Option"]
+        && path_is(
+            &path.path,
+            &[
+                &["Option"],
+                &["std", "option", "Option"],
+                &["core", "option", "Option"],
+            ],
         )
+}
+
+/// Whether a path's segments, without their arguments, are one of
+/// `spellings`: `std::option::Option<T>` is `["std", "option", "Option"]`.
+fn path_is(path: &syn::Path, spellings: &[&[&str]]) -> bool {
+    spellings.iter().any(|spelling| {
+        spelling.len() == path.segments.len()
+            && spelling
+                .iter()
+                .zip(&path.segments)
+                .all(|(name, segment)| segment.ident == name)
+    })
 }
 
 /// Whether a type is spelled as one whose JSON text has a bounded length
@@ -404,23 +410,17 @@ fn is_text(ty: &Type) -> bool {
         Type::Paren(paren) => is_text(&paren.elem),
         Type::Reference(reference) => is_str(&reference.elem) || is_text(&reference.elem),
         Type::Path(path) if path.qself.is_none() => {
-            let segments: Vec<String> = path
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
             let Some(last) = path.path.segments.last() else {
                 return false;
             };
             match &last.arguments {
-                syn::PathArguments::None => matches!(
-                    segments
-                        .iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .as_slice(),
-                    ["String"] | ["std" | "alloc", "string", "String"]
+                syn::PathArguments::None => path_is(
+                    &path.path,
+                    &[
+                        &["String"],
+                        &["std", "string", "String"],
+                        &["alloc", "string", "String"],
+                    ],
                 ),
                 syn::PathArguments::AngleBracketed(args) => {
                     let types: Vec<&Type> = args

@@ -107,31 +107,30 @@ pub fn member_entries<'a>(
         .collect()
 }
 
-/// Whether a field can be written in a run of bounded writes: a type the
-/// runtime knows the bound of, written by its own `ToJson` impl (not
-/// through a function, as a string, or through a `getter`, whose value may
-/// be a reference), and not in small-code mode, whose fields are calls.
-fn bounded_value(member: &Member, names: &Names) -> bool {
+/// Whether a field's value is written by its type's own `ToJson` impl,
+/// inlined: not through a function, as a string, or through a `getter`
+/// (whose value may be a reference), and not in small-code mode, whose
+/// fields are calls. Only such fields take the derive's shortcuts below.
+fn written_inline_by_its_impl(member: &Member, names: &Names) -> bool {
     let attrs = &member.field.attrs;
     !names.small_code
         && attrs.serialize_with.is_none()
         && attrs.as_string.is_none()
         && attrs.getter.is_none()
-        && is_bounded(member.field.ty)
+}
+
+/// Whether a field can be written in a run of bounded writes: a type the
+/// runtime knows the bound of.
+fn bounded_value(member: &Member, names: &Names) -> bool {
+    written_inline_by_its_impl(member, names) && is_bounded(member.field.ty)
 }
 
 /// Whether a field is written with its key in one call
 /// (`ToJson::write_json_keyed`): a type spelled as one whose impl does so
-/// (a string or a float), written by its own impl as [`bounded_value`]'s
-/// are. A type merely named `String` still works: its impl's default
-/// writes the key, then the value.
+/// (a string or a float). A type merely named `String` still works: its
+/// impl's default writes the key, then the value.
 fn keyed_value(member: &Member, names: &Names) -> bool {
-    let attrs = &member.field.attrs;
-    !names.small_code
-        && attrs.serialize_with.is_none()
-        && attrs.as_string.is_none()
-        && attrs.getter.is_none()
-        && is_keyed(member.field.ty)
+    written_inline_by_its_impl(member, names) && is_keyed(member.field.ty)
 }
 
 /// Whether the code always writes a whole object, or is the body of
