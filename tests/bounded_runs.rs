@@ -411,3 +411,44 @@ fn canonical_output_sorts_run_entries() {
         r#"{"active":true,"id":5,"label":"x","parent":1,"score":null}"#
     );
 }
+
+/// A lone integer or `Option` field between unbounded values is a run of
+/// one keyed write: as the first entry of an object, of a flattened
+/// struct's entries, in the middle and last.
+#[derive(Serialize, ToJson)]
+struct Lone {
+    first: i64,
+    name: String,
+    middle: Option<u16>,
+    tags: Vec<String>,
+    last: usize,
+}
+
+#[derive(Serialize, ToJson)]
+struct LoneParent {
+    #[serde(flatten)]
+    lone: Lone,
+    note: String,
+}
+
+#[test]
+fn lone_keyed_fields_match_serde_json() {
+    for (first, middle, last) in [
+        (i64::MIN, None, 0),
+        (0, Some(0), usize::MAX),
+        (-1, Some(u16::MAX), 9),
+    ] {
+        let lone = Lone {
+            first,
+            name: "n\"".into(),
+            middle,
+            tags: vec!["t".into()],
+            last,
+        };
+        assert_same(&lone);
+        assert_same(&LoneParent {
+            lone,
+            note: String::new(),
+        });
+    }
+}

@@ -156,21 +156,23 @@ impl<'a> Run<'a> {
         let fixed = std::mem::take(&mut self.fixed);
         self.values = 0;
         let w = &names.w;
+        // A lone write the usual way; but a lone keyed field is still a
+        // run of one, whose one check and call are less code than its key
+        // and value written apart.
         if let [item] = items.as_slice() {
-            return match item {
-                Item::Key(literal) => quote!(#w.key(#literal);),
+            match item {
+                Item::Key(literal) => return quote!(#w.key(#literal);),
                 Item::FirstKey {
                     object_key,
                     entry_key,
                     first,
-                } => first_key(names, quote!(#w), object_key, entry_key, first),
-                Item::Value(value) => value.write.clone(),
-                Item::Keyed(literal, value) => {
-                    let write = &value.write;
-                    quote!(#w.key(#literal); #write)
+                } => return first_key(names, quote!(#w), object_key, entry_key, first),
+                Item::Value(value) => return value.write.clone(),
+                Item::Keyed(..) => {}
+                Item::EndObject { if_object } => {
+                    return guard(*if_object, names, quote!(#w.end_object();))
                 }
-                Item::EndObject { if_object } => guard(*if_object, names, quote!(#w.end_object();)),
-            };
+            }
         }
         if items.is_empty() {
             return TokenStream::new();
