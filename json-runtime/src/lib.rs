@@ -447,7 +447,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// A derived encoder is fast because its structure is inlined into it:
 /// key literals as constant stores, one capacity check for each run of
 /// integer, `bool` and `Option` fields, each field's value written in
-/// place (integers and floats through one call to a shared formatter).
+/// place. Values that take a call anyway (integers, floats, strings) are
+/// one call to a shared function that writes the field's key too.
 /// That is what release builds pay for. `#[json(small_code)]` on a type
 /// writes each of its fields' values through one out-of-line function per
 /// field type and format, shared by every encoder in the crate, as serde's
