@@ -13,21 +13,31 @@ use crate::writer::{Config, Format, JsonWriter};
 /// Encodes `value` into memory as `config` and `F` say, or returns the
 /// error a value written through serde reported.
 ///
-/// Never inlined: the value's top-level encoder is inlined into this, and
-/// a caller that encodes many types (one `to_vec` call per type, in one
-/// function) otherwise gets all of them inlined into itself, one huge
-/// function that LLVM optimizes on one thread. Measured on the 200 types
-/// of `benches/compile-time`: with `#[inline]` here the release rebuild
-/// took 1.73x serde's wall time (1.35x its CPU time), out of line 0.98x
-/// (0.89x); the call costs one jump per document.
-#[inline(never)]
+/// The value's encoder is the one part of an entry point that depends on
+/// its type; it reaches the rest, [`encode_in_memory`], as a `dyn FnMut`.
+/// So a caller gets one small call per entry point and type, and the
+/// encoder a function of its own that only the call through the vtable
+/// reaches: it cannot be inlined into a caller that encodes many types in
+/// one function (one huge function that LLVM optimizes on one thread),
+/// and the writer's setup and teardown are compiled once per format, not
+/// once per type. The indirect call costs one jump per document.
+#[inline]
 pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
     config: &Config<'_>,
     value: &T,
 ) -> Result<Vec<u8>, Error> {
-    let mut w = JsonWriter::<F>::in_memory(config, Vec::with_capacity(INITIAL_CAPACITY));
     // Debug builds check that the impl wrote one value.
-    w.value(value);
+    encode_in_memory::<F>(config, &mut |w: &mut JsonWriter<'_, F>| w.value(value))
+}
+
+/// [`to_vec`] once the value's type is out of the way.
+#[inline(never)]
+fn encode_in_memory<F: Format>(
+    config: &Config<'_>,
+    encode: &mut dyn FnMut(&mut JsonWriter<'_, F>),
+) -> Result<Vec<u8>, Error> {
+    let mut w = JsonWriter::<F>::in_memory(config, Vec::with_capacity(INITIAL_CAPACITY));
+    encode(&mut w);
     w.into_result()
 }
 
@@ -35,16 +45,28 @@ pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
 /// at most 512 KiB; the first error is returned (an I/O error as the
 /// writer returned it) and nothing is written to `out` after it.
 ///
-/// Never inlined, for the reason given at [`to_vec`].
-#[inline(never)]
+/// Split from the writer's setup as [`to_vec`] is, for the same reasons.
+#[inline]
 pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
     config: &Config<'_>,
     mut out: W,
     value: &T,
 ) -> Result<(), Error> {
-    let mut w = JsonWriter::<F>::streaming(config, &mut out);
     // Debug builds check that the impl wrote one value.
-    w.value(value);
+    encode_streaming::<F>(config, &mut out, &mut |w: &mut JsonWriter<'_, F>| {
+        w.value(value);
+    })
+}
+
+/// [`to_writer`] once the value's and the sink's types are out of the way.
+#[inline(never)]
+fn encode_streaming<F: Format>(
+    config: &Config<'_>,
+    out: &mut dyn io::Write,
+    encode: &mut dyn FnMut(&mut JsonWriter<'_, F>),
+) -> Result<(), Error> {
+    let mut w = JsonWriter::<F>::streaming(config, out);
+    encode(&mut w);
     // A value's error reaches the sink as an `io::Error` holding it, which
     // `From` unwraps again.
     w.finish_io().map_err(Error::from)
