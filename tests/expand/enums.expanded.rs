@@ -28,7 +28,7 @@ impl ::json_runtime::ToJsonFields for Shape {
         match self {
             Self::Empty => {
                 if OBJECT {
-                    w.write_raw("\"empty\"");
+                    w.unit_variant("\"empty\"");
                 } else {
                     w.key_dyn(first, "\"empty\"");
                     w.write_null();

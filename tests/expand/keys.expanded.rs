@@ -28,7 +28,7 @@ impl ::json_runtime::ToJsonFields for Level {
             Self::High => "\"high\"",
         };
         if OBJECT {
-            w.write_raw(name);
+            w.unit_variant(name);
         } else {
             w.key_dyn(first, name);
             w.write_null();
@@ -73,7 +73,7 @@ impl ::json_runtime::ToJsonFields for Mode {
         match self {
             Self::Read => {
                 if OBJECT {
-                    w.write_raw("\"Read\"");
+                    w.unit_variant("\"Read\"");
                 } else {
                     w.key_dyn(first, "\"Read\"");
                     w.write_null();

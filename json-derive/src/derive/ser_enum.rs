@@ -69,7 +69,7 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
         return Some(quote! {
             let name = #name;
             if #object {
-                #w.write_raw(name);
+                #w.unit_variant(name);
             } else {
                 #w.key_dyn(#first, name);
                 #w.write_null();
@@ -199,7 +199,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                 true => (
                     quote! {
                         if #object_param {
-                            #w.write_raw(#quoted);
+                            #w.unit_variant(#quoted);
                         } else {
                             #w.key_dyn(#first, #quoted);
                             #w.write_null();
@@ -207,7 +207,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                     },
                     true,
                 ),
-                false => (quote!(#w.write_raw(#quoted);), false),
+                false => (quote!(#w.unit_variant(#quoted);), false),
             }
         }
         Repr::External => {

@@ -291,6 +291,17 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.write_raw_text(json);
     }
 
+    /// Writes a unit variant's name, already quoted and escaped by the
+    /// derive, as [`write_raw`](Self::write_raw) does. Out of line, so that
+    /// each enum's encoder is a table lookup and a call, not a copy with
+    /// its capacity check and slow path; serde_json escapes the name at
+    /// run time, a call too.
+    #[doc(hidden)]
+    #[inline(never)]
+    pub fn unit_variant(&mut self, quoted_name: &str) {
+        self.write_raw(quoted_name);
+    }
+
     /// [`write_raw`](Self::write_raw) without its structure check, for
     /// text that is not one whole value.
     #[cfg_attr(debug_assertions, inline)]
