@@ -32,7 +32,10 @@ use super::respan::located_at;
 
 /// Whether a bounded type's value is written through a shared call anyway
 /// (integers, `Option`s), so that the call can take the key too; `bool`
-/// is one store, which the key's call would only make slower.
+/// is one store, which the key's call would only make slower. Measured
+/// with `bool` keyed as well (one shared call): the bool family's net
+/// `.text` went from 1.63x to 1.10x serde's, but records ran 13% slower,
+/// colleges 5% and twitter 4% (standalone `to_vec` loops, 2026-12-03).
 fn keyed_type(ty: &syn::Type) -> bool {
     !matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("bool"))
 }
