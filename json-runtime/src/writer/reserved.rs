@@ -164,8 +164,9 @@ impl<T: Bounded> sealed::WriteBounded for Option<T> {
         }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// One shared call per `T` and layout (pretty and canonical runs
+    /// write through this), as `write_at` is for compact runs.
+    #[inline(never)]
     fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         match self {
             Some(value) => value.write_to(w),
