@@ -14,14 +14,18 @@ use crate::writer::{Config, Format, JsonWriter};
 /// error a value written through serde reported.
 ///
 /// The value's encoder is the one part of an entry point that depends on
-/// its type; it reaches the rest, [`encode_in_memory`], as a `dyn FnMut`.
-/// So a caller gets one small call per entry point and type, and the
-/// encoder a function of its own that only the call through the vtable
-/// reaches: it cannot be inlined into a caller that encodes many types in
-/// one function (one huge function that LLVM optimizes on one thread),
-/// and the writer's setup and teardown are compiled once per format, not
-/// once per type. The indirect call costs one jump per document.
-#[inline]
+/// its type; it reaches the rest, [`encode_in_memory`], as a `dyn FnMut`,
+/// so the writer's setup and teardown are compiled once per layout, not
+/// once per type (312 bytes of `.text` each). This function stays out of
+/// line too, though it is only the closure and a call: with `#[inline]`
+/// the release rebuild of 100 structs of `bool` or `Vec` fields took
+/// 1.34x and 1.23x serde's CPU time, against 1.09-1.14x and 0.96x out of
+/// line (`compile_time.py --shape bool|vec --types 100 --runs 3`; LLVM's
+/// codegen time grew, for a reason not pinned down). Long before, with the whole
+/// encoder inlined here and this `#[inline]`, the 200 mixed types took
+/// 1.73x serde's wall time. The indirect call costs one jump per
+/// document.
+#[inline(never)]
 pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
     config: &Config<'_>,
     value: &T,
@@ -46,7 +50,7 @@ fn encode_in_memory<F: Format>(
 /// writer returned it) and nothing is written to `out` after it.
 ///
 /// Split from the writer's setup as [`to_vec`] is, for the same reasons.
-#[inline]
+#[inline(never)]
 pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
     config: &Config<'_>,
     mut out: W,
