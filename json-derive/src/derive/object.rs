@@ -245,19 +245,18 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 (State::Start, Mode::Object) => Some(literal::first_key(key)),
                 _ => None,
             };
-            if let (Some(literal), Some(value)) = (literal, bounded) {
-                run.key_value(literal, value, &mut code, names);
-                state = State::Certain;
-                continue;
-            }
-            match (state, mode) {
-                (State::Certain, _) => run.key(literal::next_key(key), &mut code, names),
-                (State::Start, Mode::Object) => run.key(literal::first_key(key), &mut code, names),
-                (State::Start, Mode::Both) => {
+            match (literal, bounded) {
+                (Some(literal), Some(value)) => {
+                    run.key_value(literal, value, &mut code, names);
+                    state = State::Certain;
+                    continue;
+                }
+                (Some(literal), None) => run.key(literal, &mut code, names),
+                (None, _) if state == State::Start && mode == Mode::Both => {
                     uses_first = true;
                     run.first_key(key, &first_arg);
                 }
-                _ => {
+                (None, _) => {
                     code.extend(run.flush(names));
                     uses_first |= mode == Mode::Both;
                     code.extend(key_code(state, mode, key, &first_arg, names));
