@@ -333,38 +333,65 @@ impl Buf<'_> {
     }
 }
 
+/// The longest slice [`copy_short`] copies.
+pub(crate) const SHORT_COPY: usize = 32;
+
 /// Appends a short slice of unknown length without calling `memcpy`: up to
-/// 32 bytes are copied with two overlapping loads and stores of the widest
-/// size that fits, the same trick `memcpy` itself uses for short inputs,
-/// but inlined. Numbers, indents and most keys and strings are this short.
+/// [`SHORT_COPY`] bytes are copied with two overlapping loads and stores of
+/// the widest size that fits, the same trick `memcpy` itself uses for short
+/// inputs, but inlined. Numbers, indents and most keys and strings are this
+/// short.
 #[inline(always)]
 pub(crate) fn extend_short(buf: &mut Buf<'_>, bytes: &[u8]) {
     let n = bytes.len();
-    if n > 32 {
+    if n > SHORT_COPY {
         buf.extend_from_slice(bytes);
         return;
     }
     let dst = buf.spare(n);
-    // SAFETY: `spare(n)` leaves room for `n <= 32` bytes at `dst`, in the
-    // spare capacity, which `bytes` cannot overlap while `buf` is borrowed
-    // mutably; `copy_short` writes all `n` before the length grows.
+    // SAFETY: `spare(n)` leaves room for `n <= SHORT_COPY` bytes at `dst`,
+    // in the spare capacity, which `bytes` cannot overlap while `buf` is
+    // borrowed mutably; `copy_short` writes all `n` before the length
+    // grows.
     unsafe {
         copy_short(bytes, dst);
         buf.advance(n);
     }
 }
 
-/// Copies `src`, at most 32 bytes long, to `dst` with two overlapping
-/// loads and stores of the widest size that fits (see [`extend_short`]).
+/// Copies `src` to `dst` and returns its length: [`copy_short`] up to
+/// [`SHORT_COPY`] bytes (most key literals), a `memcpy` beyond.
 ///
 /// # Safety
 ///
-/// `src.len() <= 32`, `dst` is valid for writing `src.len()` bytes, and
-/// the two do not overlap.
+/// `dst` is valid for writing `src.len()` bytes and does not overlap
+/// `src`.
+#[inline(always)]
+pub(crate) unsafe fn copy_at(src: &[u8], dst: *mut u8) -> usize {
+    // SAFETY: the caller's guarantee; `copy_short` gets at most
+    // `SHORT_COPY` bytes.
+    unsafe {
+        if src.len() <= SHORT_COPY {
+            copy_short(src, dst);
+        } else {
+            std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len());
+        }
+    }
+    src.len()
+}
+
+/// Copies `src`, at most [`SHORT_COPY`] bytes long, to `dst` with two
+/// overlapping loads and stores of the widest size that fits (see
+/// [`extend_short`]).
+///
+/// # Safety
+///
+/// `src.len() <= SHORT_COPY`, `dst` is valid for writing `src.len()`
+/// bytes, and the two do not overlap.
 #[inline(always)]
 pub(crate) unsafe fn copy_short(src: &[u8], dst: *mut u8) {
     let n = src.len();
-    debug_assert!(n <= 32);
+    debug_assert!(n <= SHORT_COPY);
     let src = src.as_ptr();
     // SAFETY: every read is inside `src` and every write inside
     // `dst[..n]`: each pair of copies of width `k` covers `[0, k)` and

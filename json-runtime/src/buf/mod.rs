@@ -5,4 +5,4 @@ mod buffer;
 pub(crate) mod growth;
 pub(crate) mod sizes;
 
-pub(crate) use buffer::{copy_short, extend_short, Buf};
+pub(crate) use buffer::{copy_at, copy_short, extend_short, Buf, SHORT_COPY};

@@ -30,7 +30,7 @@
 //! valid ones are overwritten by later stores or left beyond the `Vec`'s
 //! length. [`SLACK`] bytes of extra capacity make that sound.
 
-use crate::buf::{copy_short, Buf};
+use crate::buf::{copy_short, Buf, SHORT_COPY};
 
 /// Extra capacity reserved past the longest possible output, so short
 /// strings and escape sequences can be stored as whole 8-byte words.
@@ -94,18 +94,18 @@ pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     out.push(b'"');
 }
 
-/// Appends `key` (a key literal of at most 32 bytes) as it is, then `s` as
+/// Appends `key` (a key literal of at most [`SHORT_COPY`] bytes) as it is, then `s` as
 /// a quoted JSON string: [`write_quoted`] with the key under the same
 /// capacity check.
 #[inline(always)]
 pub(super) fn write_keyed_quoted(out: &mut Buf<'_>, key: &[u8], s: &str) {
     let k = key.len();
-    debug_assert!(k <= 32);
+    debug_assert!(k <= SHORT_COPY);
     let bytes = s.as_bytes();
     // Cannot overflow: both are slices.
     let dst = out.spare(k + bytes.len() + 2 + SLACK);
     // SAFETY: `spare` left room for `k + bytes.len() + 2 + SLACK` bytes at
-    // `dst`: the key takes `k` (`copy_short` needs `k <= 32`, and `key`,
+    // `dst`: the key takes `k` (`copy_short` needs `k <= SHORT_COPY`, and `key`,
     // borrowed apart from `out`, cannot overlap its spare capacity), then
     // the string what `write_quoted` reserves for it. Every byte advanced
     // over was written: the key, the quote, the `clean` bytes `copy_clean`

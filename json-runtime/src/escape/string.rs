@@ -4,7 +4,7 @@
 use super::mode::Escape;
 use super::{other_modes, serde_json_rules};
 use crate::buf::sizes::PIECE;
-use crate::buf::Buf;
+use crate::buf::{Buf, SHORT_COPY};
 
 /// `JsonWriter::write_str`, out of line and generic over nothing: one
 /// copy serves every string of every type in a program, where inlining it
@@ -22,12 +22,12 @@ pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
 
 /// A derived string field in compact output: its key literal as it is,
 /// then `s` as [`write_str`] writes it, in one shared call. The common
-/// case (serde_json's escaping, a key of at most 32 bytes, a string
-/// shorter than a piece) is one capacity check and the key's two
+/// case (serde_json's escaping, a key of at most `SHORT_COPY` bytes, a
+/// string shorter than a piece) is one capacity check and the key's two
 /// overlapping copies; the rest writes the two one after the other.
 #[inline(never)]
 pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
-    if escape == Escape::Default && key.len() <= 32 && s.len() <= PIECE {
+    if escape == Escape::Default && key.len() <= SHORT_COPY && s.len() <= PIECE {
         serde_json_rules::write_keyed_quoted(buf, key.as_bytes(), s);
     } else {
         write_keyed_slow(buf, escape, key, s);

@@ -7,7 +7,7 @@
 //! the copy's wide loads wait for the formatter's narrow stores to retire.
 //! Floats go through zmij's own buffer (see `write_finite`).
 
-use crate::buf::{copy_short, extend_short, Buf};
+use crate::buf::{copy_at, extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
 pub(crate) trait Integer: Copy {
@@ -207,7 +207,7 @@ macro_rules! wide {
                 // SAFETY: the key takes its length at `at`, and the text at
                 // most `ROOM` after it.
                 unsafe {
-                    let len = write_key_at(at, key);
+                    let len = copy_at(key.as_bytes(), at);
                     len + self.write_digits_at_with::<SharedDigits>(at.add(len))
                 }
             }
@@ -368,26 +368,6 @@ unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
     unsafe { write_u64_at(n, at) }
 }
 
-/// Copies `key` to `at` and returns its length: two overlapping copies
-/// for a key literal of up to 32 bytes (most are), a `memcpy` beyond.
-///
-/// # Safety
-///
-/// `at` is valid for writing `key.len()` bytes and does not overlap `key`.
-#[inline(always)]
-pub(crate) unsafe fn write_key_at(at: *mut u8, key: &str) -> usize {
-    let key = key.as_bytes();
-    // SAFETY: the caller's guarantee; `copy_short` takes at most 32 bytes.
-    unsafe {
-        if key.len() <= 32 {
-            copy_short(key, at);
-        } else {
-            std::ptr::copy_nonoverlapping(key.as_ptr(), at, key.len());
-        }
-    }
-    key.len()
-}
-
 /// An unsigned integer field's key and digits, for every width: one shared
 /// call, in which the key is copied, instead of the key's constant stores
 /// at every field.
@@ -401,7 +381,7 @@ unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
     // SAFETY: the key takes its length at `at`, the digits at most
     // `U64_ROOM` after it.
     unsafe {
-        let len = write_key_at(at, key);
+        let len = copy_at(key.as_bytes(), at);
         len + write_u64_at(n, at.add(len))
     }
 }
@@ -419,7 +399,7 @@ unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
     // SAFETY: the key takes its length at `at`; after it the sign takes
     // one byte, and the digits at most `U64_ROOM` from `sign <= 1` on.
     unsafe {
-        let len = write_key_at(at, key);
+        let len = copy_at(key.as_bytes(), at);
         let after = at.add(len);
         *after = b'-';
         len + sign + write_u64_at(n.unsigned_abs(), after.add(sign))

@@ -20,7 +20,8 @@
 use super::format::{BoundedLayouts, Format};
 use super::json_writer::JsonWriter;
 use super::numbers::write_int;
-use crate::number::{write_key_at, Integer};
+use crate::buf::copy_at;
+use crate::number::Integer;
 
 /// A value whose compact JSON text has a known maximum length: an integer
 /// up to 64 bits, a `bool`, or an `Option` of one. Derived encoders write
@@ -120,7 +121,7 @@ impl sealed::WriteBounded for bool {
         // SAFETY: the caller's guarantee: the key's length, then
         // `ROOM = 8` after it.
         unsafe {
-            let len = write_key_at(at, key);
+            let len = copy_at(key.as_bytes(), at);
             len + self.write_at(at.add(len))
         }
     }
@@ -159,7 +160,7 @@ impl<T: Bounded> sealed::WriteBounded for Option<T> {
         // SAFETY: the caller's guarantee: the key's length, then
         // `ROOM >= T::ROOM, 4` after it.
         unsafe {
-            let len = write_key_at(at, key);
+            let len = copy_at(key.as_bytes(), at);
             len + self.write_at(at.add(len))
         }
     }
