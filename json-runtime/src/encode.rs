@@ -21,10 +21,10 @@ use crate::writer::{Config, Format, JsonWriter};
 /// the release rebuild of 100 structs of `bool` or `Vec` fields took
 /// 1.34x and 1.23x serde's CPU time, against 1.09-1.14x and 0.96x out of
 /// line (`compile_time.py --shape bool|vec --types 100 --runs 3`; LLVM's
-/// codegen time grew, for a reason not pinned down). Long before, with the whole
-/// encoder inlined here and this `#[inline]`, the 200 mixed types took
-/// 1.73x serde's wall time. The indirect call costs one jump per
-/// document.
+/// codegen time grew, for a reason not pinned down). Long before, with
+/// the whole encoder inlined here and this `#[inline]`, the 200 mixed
+/// types took 1.73x serde's wall time. The indirect call costs one jump
+/// per document.
 #[inline(never)]
 pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
     config: &Config<'_>,
