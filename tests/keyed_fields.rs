@@ -76,9 +76,9 @@ struct Keys {
     #[serde(rename = "abcdefghijklmnopqrstuvwxyz0")]
     fits_with_room: String,
     #[serde(rename = "abcdefghijklmnopqrstuvwxyz01")]
-    exactly_the_pad: String,
+    exactly_the_limit: String,
     #[serde(rename = "abcdefghijklmnopqrstuvwxyz012")]
-    one_past_the_pad: String,
+    one_past_the_limit: String,
     #[serde(rename = "a key much longer than two moves of sixteen bytes copy, by far")]
     long: String,
     #[serde(rename = "ключ")]
@@ -90,15 +90,7 @@ struct Keys {
 #[test]
 fn keys_short_exact_and_long() {
     for s in ["", "x", "needs \"escapes\"\t"] {
-        assert_same(&Keys {
-            a: s.into(),
-            fits_with_room: s.into(),
-            exactly_the_pad: s.into(),
-            one_past_the_pad: s.into(),
-            long: s.into(),
-            cyrillic: s.into(),
-            escaped: s.into(),
-        });
+        assert_same(&keys(s));
     }
 }
 
@@ -171,8 +163,8 @@ fn strings_longer_than_a_piece() {
     assert_same(&Keys {
         a: long.clone(),
         fits_with_room: String::new(),
-        exactly_the_pad: long.clone(),
-        one_past_the_pad: long.clone(),
+        exactly_the_limit: long.clone(),
+        one_past_the_limit: long.clone(),
         long: long.clone(),
         cyrillic: String::new(),
         escaped: long,
@@ -301,8 +293,8 @@ fn keys(s: &str) -> Keys {
     Keys {
         a: s.into(),
         fits_with_room: s.into(),
-        exactly_the_pad: s.into(),
-        one_past_the_pad: s.into(),
+        exactly_the_limit: s.into(),
+        one_past_the_limit: s.into(),
         long: s.into(),
         cyrillic: s.into(),
         escaped: s.into(),
@@ -413,8 +405,8 @@ proptest! {
         assert_same(&Keys {
             a: a.clone(),
             fits_with_room: b.clone(),
-            exactly_the_pad: c.clone(),
-            one_past_the_pad: a.clone(),
+            exactly_the_limit: c.clone(),
+            one_past_the_limit: a.clone(),
             long: b,
             cyrillic: c.clone(),
             escaped: c,
