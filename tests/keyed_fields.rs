@@ -1,6 +1,6 @@
 //! Fields written with their key in one call (`ToJson::write_json_keyed`,
-//! strings and floats) and integer fields written with their key in a run
-//! (`Reserved::keyed`), beside `Vec` and `Option` fields that are not.
+//! strings, floats and `Vec`s) and integer fields written with their key
+//! in a run (`Reserved::keyed`), beside `Option` fields that are not.
 //! Every spelling of a string type the derive recognizes, in every
 //! position of an object, with keys short, exactly 32 bytes (the longest
 //! copied in two moves) and longer, with strings that need escapes and
@@ -286,6 +286,8 @@ struct Sequences {
     full_path: std::vec::Vec<i64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     skipped: Vec<u32>,
+    #[serde(rename = "a sequence key longer than the two moves of thirty-two")]
+    long_key: Vec<u8>,
     last: Vec<bool>,
 }
 
@@ -314,6 +316,7 @@ fn sequences_and_options() {
         deep: Some(None),
         full_path: vec![-1, 2],
         skipped: vec![],
+        long_key: vec![],
         last: vec![true],
     });
     assert_same(&Sequences {
@@ -327,6 +330,7 @@ fn sequences_and_options() {
         deep: Some(Some("d".into())),
         full_path: vec![],
         skipped: vec![7],
+        long_key: vec![1, 2],
         last: vec![],
     });
 }
@@ -341,6 +345,11 @@ mod other_names {
 
     #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
     pub struct Option<T>(pub T, pub u8);
+
+    /// A type named `Vec` with only `Serialize`: the derive falls back to
+    /// it for the field's value, after the key.
+    #[derive(Debug, Clone, serde::Serialize)]
+    pub struct SerdeVec<T>(pub T, pub T);
 
     #[allow(non_camel_case_types)]
     #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
@@ -366,6 +375,18 @@ fn types_merely_named_vec_option_or_f64() {
         list: other_names::Vec { items: vec![1, 2] },
         maybe: other_names::Option("o".into(), 3),
         float: other_names::f64 { value: 4 },
+    });
+    mod serde_only {
+        use super::other_names::SerdeVec as Vec;
+        #[derive(Debug, Clone, serde::Serialize, json_runtime::ToJson)]
+        pub struct Fields {
+            pub list: Vec<u8>,
+            pub last: Vec<std::string::String>,
+        }
+    }
+    assert_same(&serde_only::Fields {
+        list: other_names::SerdeVec(1, 2),
+        last: other_names::SerdeVec("a".into(), "b".into()),
     });
 }
 

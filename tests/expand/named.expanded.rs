@@ -38,9 +38,8 @@ impl ::json_runtime::ToJsonFields for Order {
         ::json_runtime::__private_0_1_0::Via(&self.customer_name)
             .write_keyed_or_serialize(w, ",\"customer\":");
         if !Vec::is_empty(&self.line_items) {
-            w.key(",\"lineItems\":");
             ::json_runtime::__private_0_1_0::Via(&self.line_items)
-                .write_json_or_serialize(w);
+                .write_keyed_or_serialize(w, ",\"lineItems\":");
         }
         {
             let mut run = w

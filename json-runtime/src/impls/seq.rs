@@ -87,6 +87,31 @@ fn write_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     w.end_array(false);
 }
 
+/// A field's key literal, then `items` as a JSON array, in one call per
+/// field: inlined at every field, the key's stores and capacity check and
+/// the call to [`write_slice`] made a `Vec` field's code 2.2 times
+/// serde's. Only this dispatch has a copy per element type; it has no
+/// frame and jumps on to the shared empty-array writer or to the loop.
+/// Empty arrays are worth the split: citm_catalog has 8,695 of them, and
+/// with its register saves, the loop's call made that document 8% slower.
+#[inline(never)]
+fn write_keyed_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, key: &str, items: &[T]) {
+    if items.is_empty() {
+        // The runtime's own `[]`, with the key's checks as `key` has them.
+        w.keyed_empty_array(key);
+    } else {
+        write_keyed_items(w, key, items);
+    }
+}
+
+#[inline(never)]
+fn write_keyed_items<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, key: &str, items: &[T]) {
+    w.key_copied_out_of_line(key);
+    w.check_begin::<[T]>();
+    write_slice(w, items);
+    w.check_end();
+}
+
 impl<T: ToJson> ToJson for [T] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
@@ -120,6 +145,12 @@ impl<T: ToJson> ToJson for Vec<T> {
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_slice(w, self);
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_json_keyed<F: Format>(&self, w: &mut JsonWriter<'_, F>, key: &str) {
+        write_keyed_slice(w, key, self);
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
