@@ -14,10 +14,10 @@ use crate::writer::{Config, Format, JsonWriter};
 /// error a value written through serde reported.
 ///
 /// The value's encoder is the one part of an entry point that depends on
-/// its type; it reaches the rest, [`encode_in_memory`], as a `dyn FnMut`,
+/// its type; it reaches the rest, [`encode_in_memory`], as a `dyn Encode`,
 /// so the writer's setup and teardown are compiled once per layout, not
 /// once per type (312 bytes of `.text` each). This function stays out of
-/// line too, though it is only the closure and a call: with `#[inline]`
+/// line too, though it is only that and a call: with `#[inline]`
 /// the release rebuild of 100 structs of `bool` or `Vec` fields took
 /// 1.34x and 1.23x serde's CPU time, against 1.09-1.14x and 0.96x out of
 /// line (`compile_time.py --shape bool|vec --types 100 --runs 3`; LLVM's
@@ -30,18 +30,34 @@ pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
     config: &Config<'_>,
     value: &T,
 ) -> Result<Vec<u8>, Error> {
-    // Debug builds check that the impl wrote one value.
-    encode_in_memory::<F>(config, &mut |w: &mut JsonWriter<'_, F>| w.value(value))
+    encode_in_memory::<F>(config, &Value(value))
+}
+
+/// A value as the one thing the entry points need of it, behind `dyn`.
+/// A trait of its own, not `dyn FnMut`: a closure's vtable brings a
+/// `FnOnce::call_once` shim per type too, 39 bytes of `.text` each that
+/// nothing calls.
+trait Encode<F: Format> {
+    fn encode(&self, w: &mut JsonWriter<'_, F>);
+}
+
+struct Value<'a, T: ?Sized>(&'a T);
+
+impl<F: Format, T: ToJson + ?Sized> Encode<F> for Value<'_, T> {
+    fn encode(&self, w: &mut JsonWriter<'_, F>) {
+        // Debug builds check that the impl wrote one value.
+        w.value(self.0);
+    }
 }
 
 /// [`to_vec`] once the value's type is out of the way.
 #[inline(never)]
 fn encode_in_memory<F: Format>(
     config: &Config<'_>,
-    encode: &mut dyn FnMut(&mut JsonWriter<'_, F>),
+    value: &dyn Encode<F>,
 ) -> Result<Vec<u8>, Error> {
     let mut w = JsonWriter::<F>::in_memory(config, Vec::with_capacity(INITIAL_CAPACITY));
-    encode(&mut w);
+    value.encode(&mut w);
     w.into_result()
 }
 
@@ -56,10 +72,7 @@ pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
     mut out: W,
     value: &T,
 ) -> Result<(), Error> {
-    // Debug builds check that the impl wrote one value.
-    encode_streaming::<F>(config, &mut out, &mut |w: &mut JsonWriter<'_, F>| {
-        w.value(value);
-    })
+    encode_streaming::<F>(config, &mut out, &Value(value))
 }
 
 /// [`to_writer`] once the value's and the sink's types are out of the way.
@@ -67,10 +80,10 @@ pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
 fn encode_streaming<F: Format>(
     config: &Config<'_>,
     out: &mut dyn io::Write,
-    encode: &mut dyn FnMut(&mut JsonWriter<'_, F>),
+    value: &dyn Encode<F>,
 ) -> Result<(), Error> {
     let mut w = JsonWriter::<F>::streaming(config, out);
-    encode(&mut w);
+    value.encode(&mut w);
     // A value's error reaches the sink as an `io::Error` holding it, which
     // `From` unwraps again.
     w.finish_io().map_err(Error::from)
