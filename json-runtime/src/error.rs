@@ -463,7 +463,7 @@ pub struct CanonicalError {
 
 /// What made a value impossible to write as canonical JSON; see
 /// [`CanonicalError`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 #[non_exhaustive]
 pub enum CanonicalErrorKind {
     /// An integer of magnitude above 2<sup>53</sup>, with its digits.
@@ -512,7 +512,7 @@ impl fmt::Display for CanonicalError {
                 ": the integer {digits} is beyond 2^53 in magnitude, so it is not exactly an IEEE 754 double"
             ),
             CanonicalErrorKind::NotFinite(value) => {
-                write!(f, ": {value} is not a finite number")
+                write!(f, ": {} is not a finite number", FloatText(*value))
             }
             CanonicalErrorKind::DuplicateKey(key) => {
                 write!(f, ": the key {key:?} occurs twice in one object")
@@ -526,3 +526,73 @@ impl fmt::Display for CanonicalError {
 }
 
 impl StdError for CanonicalError {}
+
+// As derived, but with the float through `FloatText`.
+impl fmt::Debug for CanonicalErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::IntegerOutOfRange(digits) => {
+                f.debug_tuple("IntegerOutOfRange").field(digits).finish()
+            }
+            Self::NotFinite(value) => f
+                .debug_tuple("NotFinite")
+                .field(&FloatText(*value))
+                .finish(),
+            Self::DuplicateKey(key) => f.debug_tuple("DuplicateKey").field(key).finish(),
+            Self::UnpairedSurrogate => f.write_str("UnpairedSurrogate"),
+            Self::Serialize(message) => f.debug_tuple("Serialize").field(message).finish(),
+        }
+    }
+}
+
+/// A float in an error's `Display` and `Debug` without core's float
+/// formatting, which the error's `Debug` (reached by every `unwrap`) would
+/// otherwise link into each program: 18 KB of `.text`, more than 100
+/// derived encoders of `bool` fields take beyond serde's. NaN and the
+/// infinities print as Rust prints them; a finite value, which only a
+/// caller can put in `NotFinite`, in its shortest form.
+struct FloatText(f64);
+
+impl fmt::Display for FloatText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.0;
+        if value.is_nan() {
+            f.write_str("NaN")
+        } else if value.is_infinite() {
+            f.write_str(if value > 0.0 { "inf" } else { "-inf" })
+        } else {
+            f.write_str(zmij::Buffer::new().format_finite(value))
+        }
+    }
+}
+
+impl fmt::Debug for FloatText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CanonicalErrorKind, FloatText};
+
+    /// The same text as core's float formatting, which these replace.
+    #[test]
+    fn floats_print_as_rust_prints_them() {
+        for value in [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1.5,
+            -0.25,
+            1.0,
+            0.1,
+        ] {
+            assert_eq!(FloatText(value).to_string(), format!("{value:?}"));
+            assert_eq!(
+                format!("{:?}", CanonicalErrorKind::NotFinite(value)),
+                format!("NotFinite({value:?})"),
+            );
+        }
+    }
+}
