@@ -126,8 +126,11 @@ impl sealed::WriteBounded for bool {
         }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// One shared call per layout (pretty and canonical runs write
+    /// through this), as `Option`'s is: inlined, with its capacity check
+    /// and slow path, each pretty `bool` field took 50 bytes more than
+    /// the call.
+    #[inline(never)]
     fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_bool(*self);
     }
