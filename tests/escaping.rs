@@ -224,6 +224,19 @@ fn nested_keys_and_values_needing_escapes_pretty() {
     same!(nested);
 }
 
+/// Map keys longer than the 64 KiB piece the writer escapes in one go,
+/// clean and with escapes at the ends, as the first and a later entry,
+/// in a map and in a `serde_json::Value` object.
+#[test]
+fn keys_longer_than_a_piece() {
+    let long = "k".repeat(70_000);
+    let escaped = format!("\"{}\n", "é".repeat(40_000));
+    let map = BTreeMap::from([(long.clone(), 1), (escaped.clone(), 2), ("a".to_owned(), 3)]);
+    same!(map);
+    let value = serde_json::json!({ long: [1], escaped: {"\t": null}, "a": "b" });
+    same!(value);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 

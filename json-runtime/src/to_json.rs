@@ -140,6 +140,18 @@ pub trait ToJsonKey {
 
     /// Writes `self` as a quoted JSON string.
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+
+    /// Writes what comes before an object entry's value: `,` unless
+    /// `first`, `self` as [`write_json_key`](Self::write_json_key) writes
+    /// it, and the colon. Maps and `serde_json::Value` objects call this;
+    /// strings override it to write all three in one call.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+        w.object_entry(first);
+        self.write_json_key(w);
+        w.colon();
+    }
 }
 
 /// [`ToJson`] for trait objects: `Box<dyn DynToJson>`, `&dyn DynToJson`,

@@ -127,6 +127,40 @@ pub(super) fn write_keyed_quoted(out: &mut Buf<'_>, key: &[u8], s: &str) {
     out.push(b'"');
 }
 
+/// Appends `,` if `comma`, then `s` as a quoted JSON string, then `:`: an
+/// object entry's key, as [`write_quoted`] writes it, under the same
+/// capacity check.
+#[inline(always)]
+pub(super) fn write_entry_quoted(out: &mut Buf<'_>, comma: bool, s: &str) {
+    let c = usize::from(comma);
+    let bytes = s.as_bytes();
+    // Cannot overflow: a slice is at most `isize::MAX` bytes long.
+    let dst = out.spare(c + bytes.len() + 3 + SLACK);
+    // SAFETY: `spare` left room for `c + bytes.len() + 3 + SLACK` bytes at
+    // `dst`: the comma's store takes the first byte whether or not it is
+    // kept (the quote overwrites it when `c` is 0), the opening quote one
+    // at `dst + c`, `copy_clean` needs `bytes.len() + SLACK` after that,
+    // and the closing quote and colon two more after the `clean <=
+    // bytes.len()` bytes it wrote. Every byte advanced over was written:
+    // the comma if kept, the quote, the `clean` bytes `copy_clean`
+    // promises, and the quote and colon.
+    let clean = unsafe {
+        dst.write(b',');
+        let at = dst.add(c);
+        at.write(b'"');
+        let clean = copy_clean(bytes, at.add(1));
+        if clean == bytes.len() {
+            at.add(1 + clean).cast::<[u8; 2]>().write_unaligned(*b"\":");
+            out.advance(c + clean + 3);
+            return;
+        }
+        out.advance(c + 1 + clean);
+        clean
+    };
+    escape_rest(out, &bytes[clean..]);
+    out.extend_from_slice(b"\":");
+}
+
 /// Appends `s` to `out` escaped, without quotes: one piece of a long
 /// string that is written in pieces.
 #[inline(never)]

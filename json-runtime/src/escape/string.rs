@@ -34,6 +34,29 @@ pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &
     }
 }
 
+/// An object entry's key in compact output: `,` if `comma`, then `key`
+/// as [`write_str`] writes it, then `:`, in one shared call. The common
+/// case (serde_json's escaping, a key shorter than a piece) is one
+/// capacity check.
+#[inline(never)]
+pub(crate) fn write_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
+    if escape == Escape::Default && key.len() <= PIECE {
+        serde_json_rules::write_entry_quoted(buf, comma, key);
+    } else {
+        write_entry_key_slow(buf, escape, comma, key);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn write_entry_key_slow(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
+    if comma {
+        buf.push(b',');
+    }
+    write_str(buf, escape, key);
+    buf.push(b':');
+}
+
 #[cold]
 #[inline(never)]
 fn write_keyed_slow(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {

@@ -10,12 +10,22 @@ impl ToJsonKey for str {
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);
     }
+
+    #[inline]
+    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+        w.entry_key_str(first, self);
+    }
 }
 
 impl ToJsonKey for String {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);
+    }
+
+    #[inline]
+    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+        w.entry_key_str(first, self);
     }
 }
 

@@ -21,10 +21,8 @@ where
     w.begin_object();
     let mut first = true;
     for (key, value) in entries {
-        w.object_entry(first);
+        key.write_json_entry_key(w, first);
         first = false;
-        key.write_json_key(w);
-        w.colon();
         w.check_begin::<V>();
         value.write_json(w);
         w.check_end();

@@ -37,6 +37,11 @@ macro_rules! deref_impls {
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 (**self).write_json_key(w);
             }
+
+            #[inline]
+            fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+                (**self).write_json_entry_key(w, first);
+            }
         }
     )*};
 }
@@ -72,5 +77,10 @@ impl<T: ToJsonKey + ToOwned + ?Sized> ToJsonKey for Cow<'_, T> {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         (**self).write_json_key(w);
+    }
+
+    #[inline]
+    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+        (**self).write_json_entry_key(w, first);
     }
 }

@@ -80,10 +80,8 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
     w.begin_object();
     let mut first = true;
     for (key, value) in map {
-        w.object_entry(first);
+        w.entry_key_str(first, key);
         first = false;
-        w.write_str(key);
-        w.colon();
         value.write_json(w);
         w.flush_point();
     }

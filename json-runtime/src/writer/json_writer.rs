@@ -460,6 +460,25 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         escape::write_keyed_str(&mut self.buf, self.escape, key, s);
     }
 
+    /// What comes before an entry's value when its key is a string: `,`
+    /// unless `first`, the key quoted and escaped, and the colon. In
+    /// compact output one shared call for all three, under one capacity
+    /// check.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn entry_key_str(&mut self, first: bool, key: &str) {
+        if F::PRETTY || F::CANONICAL {
+            self.object_entry(first);
+            self.write_str(key);
+            self.colon();
+            return;
+        }
+        self.check_entry();
+        self.check_scalar();
+        self.check_colon();
+        escape::write_entry_key(&mut self.buf, self.escape, !first, key);
+    }
+
     /// Gives the escape and number modules the buffer itself, so they can
     /// reserve once and write without further checks.
     #[cfg_attr(debug_assertions, inline)]
