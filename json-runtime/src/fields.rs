@@ -91,8 +91,9 @@ pub trait ToJsonFields {
     /// `#[derive(ToJson)]` implements this one method, and both
     /// `ToJson::write_json` and `write_json_fields` call it, so one body is
     /// type-checked for both; `OBJECT` decides, at compile time, only how
-    /// the object opens and closes. Hand-written impls need not implement
-    /// it.
+    /// the object opens and closes. (An enum of unit variants is the
+    /// exception: its two methods are a short `match` each.) Hand-written
+    /// impls need not implement it.
     #[doc(hidden)]
     #[inline]
     fn write_json_entries<F: Format, const OBJECT: bool>(

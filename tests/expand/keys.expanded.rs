@@ -1,12 +1,16 @@
 // #[derive(ToJson)] on Level
 #[automatically_derived]
 impl ::json_runtime::ToJson for Level {
-    #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        w.unit_variant(
+            match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            },
+        );
     }
 }
 #[automatically_derived]
@@ -16,23 +20,14 @@ impl ::json_runtime::ToJsonFields for Level {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
-    }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        let name = match self {
-            Self::Low => "\"low\"",
-            Self::High => "\"high\"",
-        };
-        if OBJECT {
-            w.unit_variant(name);
-        } else {
-            w.key_dyn(first, name);
-            w.write_null();
-        }
+        w.key_dyn(
+            first,
+            match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            },
+        );
+        w.write_null();
     }
 }
 #[automatically_derived]

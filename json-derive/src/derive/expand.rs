@@ -114,6 +114,11 @@ fn to_json_impls(
             TokenStream::new(),
         );
     }
+    if let Data::Enum(variants) = &cont.data {
+        if let Some(name) = ser_enum::unit_name(cont, variants, names) {
+            return unit_variant_impls(cont, generics, names, header, &name);
+        }
+    }
     let entries_body = match &cont.data {
         Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, names),
         Data::Enum(variants) => ser_enum::entries_body(cont, variants, names),
@@ -156,6 +161,45 @@ fn to_json_impls(
         }
     });
     impls
+}
+
+/// For an enum whose variants all write their quoted name: `ToJson` and
+/// `ToJsonFields` each with the `match` that picks the name, and no
+/// shared `write_json_entries` body. The match is a few lines; a third
+/// generic function per enum was a third of its metadata (100 such enums:
+/// rlib 2.45x serde's with it).
+fn unit_variant_impls(
+    cont: &Container,
+    generics: &syn::Generics,
+    names: &Names,
+    header: &TokenStream,
+    name: &TokenStream,
+) -> TokenStream {
+    let Names {
+        runtime, w, first, ..
+    } = names;
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = cont.ident;
+    let format = format_param(cont.generics);
+    quote! {
+        #header
+        impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
+            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                #w.unit_variant(#name);
+            }
+        }
+        #header
+        impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
+            fn write_json_fields<#format: #runtime::Format>(
+                &self,
+                #w: &mut #runtime::JsonWriter<'_, #format>,
+                #first: &mut bool,
+            ) {
+                #w.key_dyn(#first, #name);
+                #w.write_null();
+            }
+        }
+    }
 }
 
 /// For serde's `remote = "Type"`: this type only mirrors `Type`'s

@@ -64,18 +64,6 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
             match *#this {}
         });
     }
-    if let Some(name) = unit_name(cont, variants, names) {
-        let Names { w, object, .. } = names;
-        return Some(quote! {
-            let name = #name;
-            if #object {
-                #w.unit_variant(name);
-            } else {
-                #w.key_dyn(#first, name);
-                #w.write_null();
-            }
-        });
-    }
     let (arms, uses_first): (Vec<TokenStream>, Vec<bool>) = variants
         .iter()
         .map(|variant| arm(cont, variant, true, names))
@@ -95,14 +83,15 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
 /// tagged unit variants, none skipped): a `match` that picks the name.
 /// The enum is then written by one call, not one inlined copy of the
 /// write per variant, and the optimizer makes the match a table.
-fn unit_name(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
+pub fn unit_name(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
     let all_named = variants.iter().all(|variant| {
         variant.attrs.skip.is_none()
             && variant.attrs.serialize_with.is_none()
             && repr(cont, variant) == Repr::External
             && effective_style(variant) == Style::Unit
     });
-    if !all_named || (cont.attrs.remote.is_some() && cont.non_exhaustive) {
+    // An empty enum has no name to pick: it is written by `match *self {}`.
+    if variants.is_empty() || !all_named || (cont.attrs.remote.is_some() && cont.non_exhaustive) {
         return None;
     }
     let this = &names.this;
