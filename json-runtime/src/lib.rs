@@ -148,14 +148,14 @@
 //! | enum cons list, `Cons(u32, Box<Self>)` | 192 B | 64 B | 64 B | 528 B / 80 B |
 //! | enum newtype chain, `Node(Box<Self>)` | 176 B | 32 B | 64 B | 336 B / 48 B |
 //! | untagged enum of `Vec<Self>` | 208 B | 64 B | 80 B | 784 B / 64 B |
-//! | `serde_json::Value` arrays | 128 B | 64 B | 80 B | 1200 B / 48 B |
-//! | `serde_json::Value` objects | 368 B | 64 B | 96 B | 672 B / 80 B |
+//! | `serde_json::Value` arrays | 144 B | 48 B | 64 B | 1200 B / 48 B |
+//! | `serde_json::Value` objects | 400 B | 64 B | 96 B | 672 B / 80 B |
 //!
 //! Debug builds use the same stack in pretty layout as in compact; their
 //! figures include the structure checks (see [`JsonWriter`]), whose
 //! state is kept in the writer, so they cost two calls per level. So
 //! 10 000 levels of any of these fit in the 2 MiB stack of a spawned or
-//! test thread, in debug builds too except `Value` objects (3.7 MB), and
+//! test thread, in debug builds too except `Value` objects (4.0 MB), and
 //! 100 000 levels need 5-10 MB in release builds. Encode deeper values on
 //! a thread with a larger stack (`std::thread::Builder::stack_size`).
 //! Running out of stack is never silent: Rust's stack guard stops the

@@ -39,6 +39,9 @@ impl ToJson for Value {
         match self {
             Value::Array(items) => write_array(w, items),
             Value::Object(map) => write_object(w, map),
+            // The most common scalar, straight to the shared escaper
+            // rather than through `write_scalar`'s second call.
+            Value::String(s) => w.write_str(s),
             scalar => write_scalar(w, scalar),
         }
     }
