@@ -73,30 +73,14 @@ pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: a slice is at most `isize::MAX` bytes long.
     let dst = out.spare(bytes.len() + 2 + SLACK);
-    // SAFETY: `spare` left room for `bytes.len() + 2 + SLACK` bytes at
-    // `dst`: the opening quote takes one, `copy_clean` needs
-    // `bytes.len() + SLACK` after it, and the closing quote one more after
-    // the `clean <= bytes.len()` bytes it wrote. Every byte advanced over
-    // was written: the quote, then the `clean` bytes `copy_clean`
-    // promises, then the closing quote.
-    let clean = unsafe {
-        dst.write(b'"');
-        let clean = copy_clean(bytes, dst.add(1));
-        if clean == bytes.len() {
-            dst.add(1 + clean).write(b'"');
-            out.advance(clean + 2);
-            return;
-        }
-        out.advance(1 + clean);
-        clean
-    };
-    escape_rest(out, &bytes[clean..]);
-    out.push(b'"');
+    // SAFETY: `spare` left room at `dst` for what `quoted_at` writes
+    // there, with nothing before it.
+    unsafe { quoted_at(out, dst, 0, bytes, *b"\"") }
 }
 
-/// Appends `key` (a key literal of at most [`SHORT_COPY`] bytes) as it is, then `s` as
-/// a quoted JSON string: [`write_quoted`] with the key under the same
-/// capacity check.
+/// Appends `key` (a key literal of at most [`SHORT_COPY`] bytes) as it
+/// is, then `s` as a quoted JSON string: [`write_quoted`] with the key
+/// under the same capacity check.
 #[inline(always)]
 pub(super) fn write_keyed_quoted(out: &mut Buf<'_>, key: &[u8], s: &str) {
     let k = key.len();
@@ -104,27 +88,14 @@ pub(super) fn write_keyed_quoted(out: &mut Buf<'_>, key: &[u8], s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: both are slices.
     let dst = out.spare(k + bytes.len() + 2 + SLACK);
-    // SAFETY: `spare` left room for `k + bytes.len() + 2 + SLACK` bytes at
-    // `dst`: the key takes `k` (`copy_short` needs `k <= SHORT_COPY`, and `key`,
-    // borrowed apart from `out`, cannot overlap its spare capacity), then
-    // the string what `write_quoted` reserves for it. Every byte advanced
-    // over was written: the key, the quote, the `clean` bytes `copy_clean`
-    // promises, and the closing quote.
-    let clean = unsafe {
+    // SAFETY: `spare` left room at `dst` for the key's `k` bytes and what
+    // `quoted_at` writes after them. `copy_short` needs `k <= SHORT_COPY`,
+    // and `key`, borrowed apart from `out`, cannot overlap its spare
+    // capacity.
+    unsafe {
         copy_short(key, dst);
-        let at = dst.add(k);
-        at.write(b'"');
-        let clean = copy_clean(bytes, at.add(1));
-        if clean == bytes.len() {
-            at.add(1 + clean).write(b'"');
-            out.advance(k + clean + 2);
-            return;
-        }
-        out.advance(k + 1 + clean);
-        clean
-    };
-    escape_rest(out, &bytes[clean..]);
-    out.push(b'"');
+        quoted_at(out, dst, k, bytes, *b"\"");
+    }
 }
 
 /// Appends `,` if `comma`, then `s` as a quoted JSON string, then `:`: an
@@ -136,29 +107,58 @@ pub(super) fn write_entry_quoted(out: &mut Buf<'_>, comma: bool, s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: a slice is at most `isize::MAX` bytes long.
     let dst = out.spare(c + bytes.len() + 3 + SLACK);
-    // SAFETY: `spare` left room for `c + bytes.len() + 3 + SLACK` bytes at
-    // `dst`: the comma's store takes the first byte whether or not it is
-    // kept (the quote overwrites it when `c` is 0), the opening quote one
-    // at `dst + c`, `copy_clean` needs `bytes.len() + SLACK` after that,
-    // and the closing quote and colon two more after the `clean <=
-    // bytes.len()` bytes it wrote. Every byte advanced over was written:
-    // the comma if kept, the quote, the `clean` bytes `copy_clean`
-    // promises, and the quote and colon.
-    let clean = unsafe {
+    // SAFETY: `spare` left room at `dst` for the comma's `c` bytes and
+    // what `quoted_at` writes after them. The comma's store takes the
+    // first byte whether or not it is kept: when `c` is 0, `quoted_at`'s
+    // opening quote overwrites it.
+    unsafe {
         dst.write(b',');
-        let at = dst.add(c);
+        quoted_at(out, dst, c, bytes, *b"\":");
+    }
+}
+
+/// What the three writers above share: after the `prefix` bytes already
+/// written at `dst`, `bytes` quoted and escaped, then `close` (the closing
+/// quote, and for an entry's key the colon), advancing `out` over all of
+/// it. A string without escapes is written in place with no further
+/// capacity check.
+///
+/// # Safety
+///
+/// `dst` is `out`'s spare capacity, with room for `prefix + bytes.len()
+/// + 1 + N + SLACK` bytes, and its first `prefix` bytes are written.
+#[inline(always)]
+unsafe fn quoted_at<const N: usize>(
+    out: &mut Buf<'_>,
+    dst: *mut u8,
+    prefix: usize,
+    bytes: &[u8],
+    close: [u8; N],
+) {
+    // SAFETY: the room the caller guarantees: the opening quote takes one
+    // byte after the prefix, `copy_clean` needs `bytes.len() + SLACK` after
+    // that, and `close` `N` more after the `clean <= bytes.len()` bytes it
+    // wrote. Every byte advanced over was written: the prefix (the
+    // caller's), the quote, the `clean` bytes `copy_clean` promises, and
+    // `close`.
+    let clean = unsafe {
+        let at = dst.add(prefix);
         at.write(b'"');
         let clean = copy_clean(bytes, at.add(1));
         if clean == bytes.len() {
-            at.add(1 + clean).cast::<[u8; 2]>().write_unaligned(*b"\":");
-            out.advance(c + clean + 3);
+            at.add(1 + clean).cast::<[u8; N]>().write_unaligned(close);
+            out.advance(prefix + clean + 1 + N);
             return;
         }
-        out.advance(c + 1 + clean);
+        out.advance(prefix + 1 + clean);
         clean
     };
     escape_rest(out, &bytes[clean..]);
-    out.extend_from_slice(b"\":");
+    // `push` when it is one byte: `escape_rest` left room for it.
+    match close.as_slice() {
+        &[byte] => out.push(byte),
+        close => out.extend_from_slice(close),
+    }
 }
 
 /// Appends `s` to `out` escaped, without quotes: one piece of a long
