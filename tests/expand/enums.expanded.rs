@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Shape {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,18 +19,20 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         match self {
             Self::Empty => {
-                if OBJECT {
+                if B::OBJECT {
                     w.unit_variant("\"empty\"");
                 } else {
                     w.key_dyn(first, "\"empty\"");
@@ -35,18 +40,18 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
             }
             Self::Circle(f0) => {
-                if OBJECT {
+                if B::OBJECT {
                     w.key("{\"circle\":");
                 } else {
                     w.key_dyn(first, "\"circle\"");
                 }
                 ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
-                if OBJECT {
+                if B::OBJECT {
                     w.end_object();
                 }
             }
             Self::Line(f0, f1) => {
-                if OBJECT {
+                if B::OBJECT {
                     w.key("{\"line\":");
                 } else {
                     w.key_dyn(first, "\"line\"");
@@ -57,12 +62,12 @@ impl ::json_runtime::ToJsonFields for Shape {
                 w.array_value(false);
                 ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
-                if OBJECT {
+                if B::OBJECT {
                     w.end_object();
                 }
             }
             Self::Rectangle { width, height } => {
-                if OBJECT {
+                if B::OBJECT {
                     w.key("{\"rect\":");
                 } else {
                     w.key_dyn(first, "\"rect\"");
@@ -78,7 +83,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                     run.keyed(",\"height\":", height);
                     run.end_object();
                 }
-                if OBJECT {
+                if B::OBJECT {
                     w.end_object();
                 }
             }

@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Paging {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,19 +19,21 @@ impl ::json_runtime::ToJsonFields for Paging {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         {
             let mut run = w
                 .reserve(8 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
-            if OBJECT {
+            if B::OBJECT {
                 run.key("{\"page\":");
             } else {
                 run.key_dyn(first, "\"page\"");
@@ -40,7 +45,7 @@ impl ::json_runtime::ToJsonFields for Paging {
             ::json_runtime::__private_0_1_0::Via(&self.cursor)
                 .write_json_or_serialize(w);
         }
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }
@@ -54,7 +59,10 @@ impl ::json_runtime::ToJson for Request {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -64,19 +72,18 @@ impl ::json_runtime::ToJsonFields for Request {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{
-            WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
-            WriteToJsonFields as _,
-        };
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             w.begin_object();
         }
         ::json_runtime::__private_0_1_0::Via(&self.extra)
@@ -97,7 +104,7 @@ impl ::json_runtime::ToJsonFields for Request {
             let mut run = w
                 .reserve(10 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
             run.keyed(",\"limit\":", &self.limit);
-            if OBJECT {
+            if B::OBJECT {
                 run.end_object();
             }
         }

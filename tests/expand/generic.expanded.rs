@@ -10,7 +10,10 @@ where
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -24,16 +27,18 @@ where
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.title)
                 .write_keyed_or_serialize(w, "{\"title\":");
         } else {
@@ -46,7 +51,7 @@ where
         ::json_runtime::__private_0_1_0::Via(&self.index).write_json_or_serialize(w);
         w.key(",\"marker\":");
         ::json_runtime::__private_0_1_0::Via(&self.marker).write_json_or_serialize(w);
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }

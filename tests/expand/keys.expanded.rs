@@ -48,7 +48,10 @@ impl ::json_runtime::ToJson for Mode {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -58,16 +61,18 @@ impl ::json_runtime::ToJsonFields for Mode {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         match self {
             Self::Read => {
-                if OBJECT {
+                if B::OBJECT {
                     w.unit_variant("\"Read\"");
                 } else {
                     w.key_dyn(first, "\"Read\"");
@@ -113,7 +118,7 @@ impl<T> ::json_runtime::ToJson for Name<T> {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         ::json_runtime::__private_0_1_0::Via(&self.text).write_json_or_serialize(w);
     }
 }
@@ -151,7 +156,10 @@ impl ::json_runtime::ToJson for Limits {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -161,16 +169,18 @@ impl ::json_runtime::ToJsonFields for Limits {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             w.key("{\"by_level\":");
         } else {
             w.key_dyn(first, "\"by_level\"");
@@ -180,7 +190,7 @@ impl ::json_runtime::ToJsonFields for Limits {
         ::json_runtime::__private_0_1_0::Via(&self.by_mode).write_json_or_serialize(w);
         w.key(",\"by_name\":");
         ::json_runtime::__private_0_1_0::Via(&self.by_name).write_json_or_serialize(w);
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }

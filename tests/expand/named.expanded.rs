@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Order {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,19 +19,21 @@ impl ::json_runtime::ToJsonFields for Order {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         {
             let mut run = w
                 .reserve(11 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
-            if OBJECT {
+            if B::OBJECT {
                 run.key("{\"orderId\":");
             } else {
                 run.key_dyn(first, "\"orderId\"");
@@ -45,7 +50,7 @@ impl ::json_runtime::ToJsonFields for Order {
             let mut run = w
                 .reserve(15 + <i64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
             run.keyed(",\"totalCents\":", &self.total_cents);
-            if OBJECT {
+            if B::OBJECT {
                 run.end_object();
             }
         }

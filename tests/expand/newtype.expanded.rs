@@ -6,7 +6,7 @@ impl ::json_runtime::ToJson for UserId {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         ::json_runtime::__private_0_1_0::Via(&self.0).write_json_or_serialize(w);
     }
 }

@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Strict {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,17 +19,19 @@ impl ::json_runtime::ToJsonFields for Strict {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         {
             let mut run = w
                 .reserve(6 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
-            if OBJECT {
+            if B::OBJECT {
                 run.key("{\"id\":");
             } else {
                 run.key_dyn(first, "\"id\"");
@@ -34,7 +39,7 @@ impl ::json_runtime::ToJsonFields for Strict {
             run.value(&self.id);
         }
         ::json_runtime::ToJson::write_json_keyed(&self.name, w, ",\"name\":");
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }
@@ -51,7 +56,10 @@ where
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -64,16 +72,18 @@ where
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.title)
                 .write_keyed_or_serialize(w, "{\"title\":");
         } else {
@@ -112,7 +122,7 @@ where
         }
         w.key(",\"extra\":");
         ::json_runtime::__private_0_1_0::Via(&self.extra).write_json_or_serialize(w);
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }
@@ -127,7 +137,7 @@ impl DurationDef {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         const OBJECT: bool = true;
         let first = &mut true;
         if OBJECT {
@@ -154,7 +164,10 @@ impl ::json_runtime::ToJson for Timeout {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -164,14 +177,16 @@ impl ::json_runtime::ToJsonFields for Timeout {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        if OBJECT {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        if B::OBJECT {
             w.key("{\"after\":");
         } else {
             w.key_dyn(first, "\"after\"");
@@ -179,7 +194,7 @@ impl ::json_runtime::ToJsonFields for Timeout {
         ::json_runtime::__private_0_1_0::json_with_returns(
             DurationDef::write_json(&self.after, w),
         );
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }

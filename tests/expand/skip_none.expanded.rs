@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Teacher {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,16 +19,18 @@ impl ::json_runtime::ToJsonFields for Teacher {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             w.begin_object();
         }
         if !::core::option::Option::is_none(&self.nickname) {
@@ -40,7 +45,7 @@ impl ::json_runtime::ToJsonFields for Teacher {
             ::json_runtime::__private_0_1_0::Via(&self.courses)
                 .write_json_or_serialize(w);
         }
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }

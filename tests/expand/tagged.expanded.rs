@@ -6,7 +6,10 @@ impl ::json_runtime::ToJson for Style {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -16,23 +19,25 @@ impl ::json_runtime::ToJsonFields for Style {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
-        if OBJECT {
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
             ::json_runtime::__private_0_1_0::Via(&self.color)
                 .write_keyed_or_serialize(w, "{\"color\":");
         } else {
             w.key_dyn(first, "\"color\"");
             ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
         }
-        if OBJECT {
+        if B::OBJECT {
             w.end_object();
         }
     }
@@ -46,7 +51,10 @@ impl ::json_runtime::ToJson for Shape {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, true>(self, w, &mut true);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
 }
 #[automatically_derived]
@@ -56,32 +64,31 @@ impl ::json_runtime::ToJsonFields for Shape {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<F, false>(self, w, first);
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Entries,
+        >(self, w, first);
     }
-    fn write_json_entries<F: ::json_runtime::Format, const OBJECT: bool>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{
-            WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
-            WriteToJsonFields as _,
-        };
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         match self {
             Self::Dot => {
-                if OBJECT {
+                if B::OBJECT {
                     w.static_entries("{\"type\":\"dot\"", &["{\"type\":", "\"dot\""]);
                 } else {
                     w.key_dyn(first, "\"type\"");
                     w.write_raw("\"dot\"");
                 }
-                if OBJECT {
+                if B::OBJECT {
                     w.end_object();
                 }
             }
             Self::Circle { radius, label } => {
-                if OBJECT {
+                if B::OBJECT {
                     w.static_entries(
                         "{\"type\":\"circle\",\"radius\":",
                         &["{\"type\":", "\"circle\"", ",\"radius\":"],
@@ -97,7 +104,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                     ::json_runtime::__private_0_1_0::Via(label)
                         .write_json_or_serialize(w);
                 }
-                if OBJECT {
+                if B::OBJECT {
                     w.end_object();
                 }
             }
@@ -116,7 +123,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                         what,
                     );
                 } else {
-                    if OBJECT {
+                    if B::OBJECT {
                         w.static_entries(
                             "{\"type\":\"styled\"",
                             &["{\"type\":", "\"styled\""],
@@ -134,7 +141,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                                 variant: "Styled",
                             },
                         );
-                    if OBJECT {
+                    if B::OBJECT {
                         w.end_object();
                     }
                 }
@@ -151,7 +158,7 @@ impl ::json_runtime::ToJson for Event {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::{WriteSerialize as _, WriteToJson as _};
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         match self {
             Self::Ping => {
                 w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);

@@ -59,7 +59,7 @@ pub struct BoundedValue<'a> {
 enum Item<'a> {
     Key(syn::LitStr),
     /// The first key in `write_json_entries`: `{"key":` opening the
-    /// object `if OBJECT`, else `"key"` as an entry of the caller's
+    /// object `if B::OBJECT`, else `"key"` as an entry of the caller's
     /// object, after `,` unless its `first` flag says no entry came yet.
     FirstKey {
         object_key: syn::LitStr,
@@ -71,7 +71,7 @@ enum Item<'a> {
     /// anyway (an integer, an `Option`), written by one call that takes
     /// the key too.
     Keyed(syn::LitStr, &'a BoundedValue<'a>),
-    /// The closing `}`; under `if OBJECT` in `write_json_entries`.
+    /// The closing `}`; under `if B::OBJECT` in `write_json_entries`.
     EndObject {
         if_object: bool,
     },
@@ -137,7 +137,7 @@ impl<'a> Run<'a> {
         self.items.push(Item::Keyed(literal, value));
     }
 
-    /// Adds the object's closing brace, written only `if OBJECT` when
+    /// Adds the object's closing brace, written only `if B::OBJECT` when
     /// `if_object`; the run ends there.
     pub fn end_object(&mut self, if_object: bool, code: &mut TokenStream, names: &Names) {
         self.fixed += 1;
@@ -208,7 +208,7 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `if OBJECT { to.key({"key":) } else { to.key_dyn(first, "key") }`,
+/// `if B::OBJECT { to.key({"key":) } else { to.key_dyn(first, "key") }`,
 /// `to` being the writer or the run.
 fn first_key(
     names: &Names,
@@ -227,7 +227,7 @@ fn first_key(
     }
 }
 
-/// `code`, under `if OBJECT` when `if_object`.
+/// `code`, under `if B::OBJECT` when `if_object`.
 fn guard(if_object: bool, names: &Names, code: TokenStream) -> TokenStream {
     let object = &names.object;
     if if_object {

@@ -39,8 +39,9 @@ fn runtime_path(cont: &Container) -> TokenStream {
 /// the impls of `forward` for types written as something else.
 ///
 /// For objects, one body, `ToJsonFields::write_json_entries`, serves both
-/// traits: its `const OBJECT: bool` decides at compile time whether the
-/// object's braces are written, so the code is type-checked once.
+/// traits: its `B: Braces` parameter (`Object` or `Entries`) decides at
+/// compile time whether the object's braces are written, so the code is
+/// type-checked once.
 fn impl_block(cont: &Container) -> TokenStream {
     let runtime = runtime_path(cont);
     let generics = bound::with_bounds(cont, &runtime);
@@ -50,7 +51,8 @@ fn impl_block(cont: &Container) -> TokenStream {
         generics: generics.clone(),
         this: quote!(#ident #ty_generics),
     };
-    let mut names = Names::new(runtime.clone(), object_param(cont), wrapper);
+    let braces = braces_param(cont.generics);
+    let mut names = Names::new(runtime.clone(), quote!(#braces::OBJECT), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
     names.small_code = match (cont.attrs.small_code, cont.attrs.hot) {
         (Some(_), _) => true,
@@ -85,9 +87,9 @@ fn to_json_impls(
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
-    let Names {
-        w, first, object, ..
-    } = names;
+    let Names { w, first, .. } = names;
+    let braces = braces_param(cont.generics);
+    let private = names.private();
     // The body is built before the closure runs, so the import covers
     // exactly the dispatch calls the body makes.
     let to_json = |body: TokenStream, attr: TokenStream| {
@@ -135,7 +137,7 @@ fn to_json_impls(
     // level, not two, in unoptimized builds too.
     let mut impls = to_json(
         quote! {
-            #runtime::ToJsonFields::write_json_entries::<#format, true>(self, #w, &mut true);
+            #runtime::ToJsonFields::write_json_entries::<#format, #private::Object>(self, #w, &mut true);
         },
         quote!(#[inline(always)]),
     );
@@ -147,10 +149,10 @@ fn to_json_impls(
                 #w: &mut #runtime::JsonWriter<'_, #format>,
                 #first: &mut bool,
             ) {
-                #runtime::ToJsonFields::write_json_entries::<#format, false>(self, #w, #first);
+                #runtime::ToJsonFields::write_json_entries::<#format, #private::Entries>(self, #w, #first);
             }
 
-            fn write_json_entries<#format: #runtime::Format, const #object: bool>(
+            fn write_json_entries<#format: #runtime::Format, #braces: #private::Braces>(
                 &self,
                 #w: &mut #runtime::JsonWriter<'_, #format>,
                 #first: &mut bool,
@@ -236,9 +238,10 @@ fn remote_impl(
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
-    let Names {
-        w, first, object, ..
-    } = &*names;
+    // The body writes whole objects only: `OBJECT`, a local constant.
+    let object = object_param(cont);
+    names.object = quote!(#object);
+    let Names { w, first, .. } = &*names;
     let body = match &cont.data {
         Data::Struct(style, fields) => {
             match ser_struct::entries_body(cont, *style, fields, names) {
@@ -294,8 +297,15 @@ fn remote_paths(remote: &syn::Path) -> (syn::Path, syn::Path) {
     (as_type, as_value)
 }
 
-/// The name of `write_json_entries`' const parameter: `OBJECT`, unless the
-/// type has a generic parameter or a field of that name (a field named
+/// The name of `write_json_entries`' `Braces` parameter: `B`, unless the
+/// type has a generic parameter of that name.
+fn braces_param(generics: &syn::Generics) -> syn::Ident {
+    fresh_param("B", generics, &[])
+}
+
+/// The name of a remote type's local `OBJECT` constant, which stands for
+/// `B::OBJECT` in a body that writes whole objects only: `OBJECT`, unless
+/// the type has a generic parameter or a field of that name (a field named
 /// like a const would be read as a constant pattern in a variant's match).
 fn object_param(cont: &Container) -> syn::Ident {
     let fields: Vec<String> = match &cont.data {

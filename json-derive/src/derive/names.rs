@@ -19,8 +19,9 @@ pub struct Names {
     pub first: Ident,
     /// The run of bounded writes (`bounded_run.rs`).
     pub run: Ident,
-    /// The `const OBJECT: bool` parameter of `write_json_entries`.
-    pub object: Ident,
+    /// Whether `write_json_entries` writes a whole object: `B::OBJECT`,
+    /// of its `B: Braces` parameter.
+    pub object: TokenStream,
     /// Whether a field whose type does not implement `ToJson` is written
     /// through its `serde::Serialize` impl; off with `no_serde_fallback`.
     pub fallback: bool,
@@ -55,7 +56,7 @@ pub struct WrapperContainer {
 }
 
 impl Names {
-    pub fn new(runtime: TokenStream, object: Ident, wrapper: WrapperContainer) -> Self {
+    pub fn new(runtime: TokenStream, object: TokenStream, wrapper: WrapperContainer) -> Self {
         Names {
             runtime,
             w: Ident::new("w", Span::mixed_site()),
@@ -97,20 +98,10 @@ impl Names {
         let private = self.private();
         let values = self.dispatched.replace(false);
         let entries = self.dispatched_entries.replace(false);
-        let traits = [
-            (values, quote!(WriteSerialize as _)),
-            (entries, quote!(WriteSerializeFields as _)),
-            (values, quote!(WriteToJson as _)),
-            (entries, quote!(WriteToJsonFields as _)),
-        ];
-        let traits: Vec<&TokenStream> = traits
-            .iter()
-            .filter_map(|(used, name)| used.then_some(name))
-            .collect();
-        (!traits.is_empty()).then(|| {
+        (values || entries).then(|| {
             quote! {
                 #[allow(unused_imports)]
-                use #private::{#(#traits),*};
+                use #private::dispatch::*;
             }
         })
     }

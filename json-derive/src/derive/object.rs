@@ -134,7 +134,7 @@ fn keyed_value(member: &Member, names: &Names) -> bool {
 }
 
 /// Whether the code always writes a whole object, or is the body of
-/// `write_json_entries`, writing a whole object when its `OBJECT` parameter
+/// `write_json_entries`, writing a whole object when its `B::OBJECT`
 /// is true and entries into the caller's object (through its
 /// `first: &mut bool` parameter) when it is false.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -167,9 +167,9 @@ pub fn object(entries: &[Entry], names: &Names) -> TokenStream {
     build(entries, Mode::Object, names).0
 }
 
-/// The body of `write_json_entries`: [`object`] when `OBJECT` is true, and
+/// The body of `write_json_entries`: [`object`] when `B::OBJECT` is true, and
 /// the same entries without braces when it is false. The two differ only
-/// where the object opens and closes, under `if OBJECT`. Also says whether
+/// where the object opens and closes, under `if B::OBJECT`. Also says whether
 /// the code reads the `first` parameter.
 pub fn object_or_entries(entries: &[Entry], names: &Names) -> (TokenStream, bool) {
     build(entries, Mode::Both, names)

@@ -133,7 +133,7 @@ fn writes_entries(cont: &Container, variant: &Variant) -> bool {
 }
 
 /// One match arm, and whether it reads the `first` parameter. With
-/// `entries`, the arm is part of `write_json_entries`: under `if OBJECT`
+/// `entries`, the arm is part of `write_json_entries`: under `if B::OBJECT`
 /// it writes the whole value, else entries.
 fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (TokenStream, bool) {
     let Names {
