@@ -369,7 +369,7 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// | container | `skip_serializing_none` (`#[json]`) | omits every field of type `Option<_>` that is `None` |
 /// | container | `crate = "path"` (`#[json]`) | where to find `json_runtime`, for crates that rename it |
 /// | container | `no_serde_fallback` (`#[json]`) | every field is written by its `ToJson` impl; a field whose type implements only `Serialize` is a compile error (see below) |
-/// | container | `small_code` (`#[json]`) | each field's value through one shared out-of-line function per field type: a smaller encoder that builds faster and runs slower (see "Build cost" below) |
+/// | container | `small_code` (`#[json]`) | each field's value through one shared out-of-line function per field type: a smaller rlib and a slower encoder (see "Build cost" below) |
 /// | container | `hot` (`#[json]`) | the inlined encoder even when the `small-code` feature is on |
 /// | container | `remote = "Type"` | serde's remote derive: instead of `ToJson`, the type gets `fn write_json(&Type, w)` (see below) |
 /// | field | `rename = "..."` | the key to write |
@@ -455,7 +455,11 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// `serialize_field` is; the keys stay inline. The cargo feature
 /// `small-code` does so for every derived type in the build, and
 /// `#[json(hot)]` keeps the inlined encoder for the types whose speed
-/// matters. The bytes are the same either way.
+/// matters. The bytes are the same either way. Since the default encoders
+/// reach most values through shared calls too, `small_code` now saves
+/// metadata (0.87× serde's rlib on the compile-time benchmark's 200 mixed
+/// types, against 1.01×) but not build time (0.76× serde's release
+/// rebuild, against 0.73×), and runs 25-40% slower.
 ///
 /// ```
 /// use json_runtime::ToJson;
