@@ -98,7 +98,7 @@ pub fn member_entries<'a>(
                         value: member.value.clone(),
                         write: write.clone(),
                     }),
-                    keyed: keyed_value(member, names).then_some(member),
+                    keyed: keyed_value(member).then_some(member),
                     write,
                     skip_if,
                 }
@@ -107,16 +107,19 @@ pub fn member_entries<'a>(
         .collect()
 }
 
-/// Whether a field's value is written by its type's own `ToJson` impl,
-/// inlined: not through a function, as a string, or through a `getter`
-/// (whose value may be a reference), and not in small-code mode, whose
-/// fields are calls. Only such fields take the derive's shortcuts below.
-fn written_inline_by_its_impl(member: &Member, names: &Names) -> bool {
+/// Whether a field's value is written by its type's own `ToJson` impl:
+/// not through a function, as a string, or through a `getter` (whose
+/// value may be a reference). Only such fields take the derive's
+/// shortcuts below.
+fn written_by_its_impl(member: &Member) -> bool {
     let attrs = &member.field.attrs;
-    !names.small_code
-        && attrs.serialize_with.is_none()
-        && attrs.as_string.is_none()
-        && attrs.getter.is_none()
+    attrs.serialize_with.is_none() && attrs.as_string.is_none() && attrs.getter.is_none()
+}
+
+/// [`written_by_its_impl`], inlined: not in small-code mode, whose values
+/// are calls.
+fn written_inline_by_its_impl(member: &Member, names: &Names) -> bool {
+    !names.small_code && written_by_its_impl(member)
 }
 
 /// Whether a field can be written in a run of bounded writes: a type the
@@ -129,8 +132,11 @@ fn bounded_value(member: &Member, names: &Names) -> bool {
 /// (`ToJson::write_json_keyed`): a type spelled as one whose impl does so
 /// (a string or a float). A type merely named `String` still works: its
 /// impl's default writes the key, then the value.
-fn keyed_value(member: &Member, names: &Names) -> bool {
-    written_inline_by_its_impl(member, names) && is_keyed(member.field.ty)
+///
+/// In small-code mode too: the value is a shared call either way, and
+/// the key goes into it instead of being stored by the encoder.
+fn keyed_value(member: &Member) -> bool {
+    written_by_its_impl(member) && is_keyed(member.field.ty)
 }
 
 /// Whether the code always writes a whole object, or is the body of
