@@ -452,7 +452,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// That is what release builds pay for. `#[json(small_code)]` on a type
 /// writes each of its fields' values through one out-of-line function per
 /// field type and format, shared by every encoder in the crate, as serde's
-/// `serialize_field` is; the keys stay inline. The cargo feature
+/// `serialize_field` is; a string, float or `Vec` field's key goes into
+/// that call, and the other keys stay inline. The cargo feature
 /// `small-code` does so for every derived type in the build, and
 /// `#[json(hot)]` keeps the inlined encoder for the types whose speed
 /// matters. The bytes are the same either way. Since the default encoders
