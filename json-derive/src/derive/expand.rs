@@ -64,7 +64,7 @@ fn impl_block(cont: &Container) -> TokenStream {
     if let Some(remote) = &cont.attrs.remote {
         return remote_impl(cont, remote, &mut names, &generics, &header);
     }
-    let mut impls = to_json_impls(cont, &generics, &names, &header);
+    let mut impls = to_json_impls(cont, &generics, &names, &header, &braces);
     impls.extend(forward::key_impl(cont, &generics, &names, &header));
     impls.extend(forward::fields_impl(cont, &names, &header));
     impls
@@ -77,18 +77,20 @@ fn header(cont: &Container) -> TokenStream {
     quote!(#[automatically_derived] #allow)
 }
 
+/// `braces` is `write_json_entries`' `Braces` parameter, the one that
+/// `names.object` reads.
 fn to_json_impls(
     cont: &Container,
     generics: &syn::Generics,
     names: &Names,
     header: &TokenStream,
+    braces: &syn::Ident,
 ) -> TokenStream {
     let runtime = &names.runtime;
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
     let Names { w, first, .. } = names;
-    let braces = braces_param(cont.generics);
     let private = names.private();
     // The body is built before the closure runs, so the import covers
     // exactly the dispatch calls the body makes.

@@ -29,12 +29,10 @@ pub struct Names {
     /// function per field type (`small_code`, or the `small-code` feature
     /// without `hot`) instead of inlined.
     pub small_code: bool,
-    /// Set once the code calls the ToJson-or-Serialize dispatch, whose
-    /// traits the function must then import.
+    /// Set once the code calls the dispatch, of values (ToJson or
+    /// Serialize) or of entries (ToJsonFields or Serialize), whose traits
+    /// the function must then import.
     pub dispatched: Cell<bool>,
-    /// The same for the ToJsonFields-or-Serialize dispatch of values
-    /// written as entries.
-    pub dispatched_entries: Cell<bool>,
     /// The value being written, `self`, and its type's path in patterns,
     /// `Self`; for a `remote` type, the function's parameter and the
     /// remote type.
@@ -66,7 +64,6 @@ impl Names {
             fallback: true,
             small_code: false,
             dispatched: Cell::new(false),
-            dispatched_entries: Cell::new(false),
             this: quote!(self),
             this_type: quote!(Self),
             type_name: String::new(),
@@ -96,9 +93,7 @@ impl Names {
     /// calls it; resets the flag for the next body.
     pub fn dispatch_import(&self) -> Option<TokenStream> {
         let private = self.private();
-        let values = self.dispatched.replace(false);
-        let entries = self.dispatched_entries.replace(false);
-        (values || entries).then(|| {
+        self.dispatched.replace(false).then(|| {
             quote! {
                 #[allow(unused_imports)]
                 use #private::dispatch::*;

@@ -144,7 +144,7 @@ impl Names {
             let value = located_at(value.clone(), span);
             return quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first););
         }
-        self.dispatched_entries.set(true);
+        self.dispatched.set(true);
         let private = self.private();
         let of = of.tokens(self);
         let call = quote! {
