@@ -131,6 +131,53 @@ fn integer_valued_floats() {
     same!(9007199254740992.0f64, 9007199254740993.0f64, 1e300f64);
 }
 
+/// Whole numbers below 2^53 (2^24 for `f32`) are written by the integer
+/// formatter rather than zmij: both sides of those bounds, and in fields,
+/// map values, `Value`s and pretty output.
+#[test]
+fn whole_floats_at_the_integer_path_bounds() {
+    let big = 9_007_199_254_740_992.0f64; // 2^53
+    same!(
+        big - 1.0,
+        -(big - 1.0),
+        big,
+        -big,
+        big + 2.0,
+        big / 2.0 + 0.5,
+        16_777_215f32,
+        -16_777_215f32,
+        16_777_216f32,
+        16_777_218f32,
+        8_388_607.5f32,
+        -0.0f64,
+        -0.0f32,
+        i64::MAX as f64,
+        i64::MIN as f64,
+        u64::MAX as f64,
+    );
+
+    #[derive(json_runtime::ToJson, serde::Serialize)]
+    struct Price {
+        amount: f64,
+        units: f32,
+        maybe: Option<f64>,
+    }
+    same!(
+        Price {
+            amount: 12.0,
+            units: -3.0,
+            maybe: Some(-0.0)
+        },
+        vec![Price {
+            amount: 1e15,
+            units: 16_777_215.0,
+            maybe: Some(big - 1.0)
+        }],
+        BTreeMap::from([("a", 0.0f64), ("b", -7.0), ("c", 7.5)]),
+        serde_json::json!({"n": 42.0, "m": [-1.0, 0.0, -0.0, 1e16]}),
+    );
+}
+
 #[test]
 fn powers_of_ten() {
     for exp in -325..=308 {
@@ -169,6 +216,14 @@ proptest! {
     #[test]
     fn random_f64_values(v in any::<f64>()) {
         assert_same(&v);
+    }
+
+    #[test]
+    fn random_whole_floats(v in any::<i64>(), shift in 0u32..64) {
+        let v = v >> shift;
+        assert_same(&(v as f64));
+        assert_same(&(v as f32));
+        assert_same(&(v as f64 + 0.5));
     }
 
     #[test]

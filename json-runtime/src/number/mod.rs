@@ -6,4 +6,4 @@ mod ecmascript;
 mod serde_json_text;
 
 pub(crate) use ecmascript::write_ecmascript;
-pub(crate) use serde_json_text::{write_finite, Integer, NonFinite, SharedDigits};
+pub(crate) use serde_json_text::{write_finite, FloatText, Integer, SharedDigits};

@@ -9,7 +9,7 @@ use super::canonical::write_number_text;
 use super::canonical::{check_integer, write_canonical_f64};
 use super::format::Format;
 use super::json_writer::JsonWriter;
-use crate::number::{write_finite, Integer, NonFinite, SharedDigits};
+use crate::number::{write_finite, FloatText, Integer, SharedDigits};
 
 /// Compact output makes room at the field and calls the shared digit
 /// formatter; pretty and canonical output make one shared call per integer
@@ -91,7 +91,7 @@ fn write_float<F: Format, T: Float>(w: &mut JsonWriter<'_, F>, value: T) {
 }
 
 /// What [`write_float`] needs of `f32` and `f64`.
-trait Float: zmij::Float + NonFinite + Copy {
+trait Float: FloatText {
     fn to_f64(self) -> f64;
 }
 
@@ -114,10 +114,7 @@ impl Float for f32 {
 /// for a non-finite key; this writes `"NaN"`, `"Infinity"` or
 /// `"-Infinity"`, what JavaScript's `String(x)` and Python's `json` write.
 #[inline]
-pub(crate) fn write_float_quoted<F: Format, T: zmij::Float + Copy + NonFinite>(
-    w: &mut JsonWriter<'_, F>,
-    value: T,
-) {
+pub(crate) fn write_float_quoted<F: Format, T: FloatText>(w: &mut JsonWriter<'_, F>, value: T) {
     if value.finite() {
         w.check_scalar();
         let out = w.buf_mut();
