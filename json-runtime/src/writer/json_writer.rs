@@ -529,8 +529,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
             }
             std::ptr::copy_nonoverlapping(self.newline.as_ptr(), dst.add(head), NEWLINE_PAD);
             let at = dst.add(head + n);
-            std::ptr::copy_nonoverlapping(after.as_ptr(), at, after.len());
-            std::ptr::copy_nonoverlapping(tail.as_ptr(), at.add(after.len()), tail.len());
+            // A key is usually short: two overlapping moves, not the
+            // `memcpy` call that was 8% of products' pretty time.
+            let at = at.add(copy_at(after, at));
+            std::ptr::copy_nonoverlapping(tail.as_ptr(), at, tail.len());
             self.buf.advance(head + n + after.len() + tail.len());
         }
     }
