@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use json_tests::{assert_compact, assert_same, same};
+use ordered_float::OrderedFloat;
 use proptest::prelude::*;
 
 #[test]
@@ -133,7 +134,7 @@ fn integer_valued_floats() {
 
 /// Whole numbers below 2^53 (2^24 for `f32`) are written by the integer
 /// formatter rather than zmij: both sides of those bounds, and in fields,
-/// map values, `Value`s and pretty output.
+/// map values and keys, `Value`s and pretty output.
 #[test]
 fn whole_floats_at_the_integer_path_bounds() {
     let big = 9_007_199_254_740_992.0f64; // 2^53
@@ -174,6 +175,13 @@ fn whole_floats_at_the_integer_path_bounds() {
             maybe: Some(big - 1.0)
         }],
         BTreeMap::from([("a", 0.0f64), ("b", -7.0), ("c", 7.5)]),
+        BTreeMap::from([
+            (OrderedFloat(-0.0f64), 1),
+            (OrderedFloat(3.0), 2),
+            (OrderedFloat(big - 1.0), 3),
+            (OrderedFloat(big), 4),
+        ]),
+        BTreeMap::from([(OrderedFloat(16_777_215f32), 1), (OrderedFloat(-2.0f32), 2)]),
         serde_json::json!({"n": 42.0, "m": [-1.0, 0.0, -0.0, 1e16]}),
     );
 }

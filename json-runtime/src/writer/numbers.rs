@@ -113,7 +113,11 @@ impl Float for f32 {
 /// same digits as the value, between quotes. serde_json returns an error
 /// for a non-finite key; this writes `"NaN"`, `"Infinity"` or
 /// `"-Infinity"`, what JavaScript's `String(x)` and Python's `json` write.
-#[inline]
+///
+/// One shared call per layout and float type, as [`write_f64`]: it holds
+/// the integer formatter for whole numbers, too large to copy into every
+/// map's key writer.
+#[inline(never)]
 pub(crate) fn write_float_quoted<F: Format, T: FloatText>(w: &mut JsonWriter<'_, F>, value: T) {
     if value.finite() {
         w.check_scalar();
