@@ -2,7 +2,8 @@
 //! field's value through one out-of-line function per field type writes
 //! the same bytes as the inlined one, and as serde_json, for every kind of
 //! field: integers, floats, strings, options, sequences, maps, nested and
-//! generic types, serde-only fields, flattened and tagged content.
+//! generic types, serde-only fields, flattened and tagged content. Each
+//! field's key goes into that call, long keys included.
 
 use std::collections::BTreeMap;
 
@@ -70,6 +71,9 @@ enum External {
 struct NoFallback {
     a: u128,
     b: Option<String>,
+    empty: [u8; 0],
+    a_key_longer_than_thirty_two_bytes_in_all: u32,
+    nested: Inner,
 }
 
 #[derive(Serialize, ToJson)]
@@ -129,6 +133,9 @@ fn small_code_writes_serde_json_bytes() {
     assert_same(&NoFallback {
         a: u128::MAX,
         b: Some("x".into()),
+        empty: [],
+        a_key_longer_than_thirty_two_bytes_in_all: 7,
+        nested: inner(5),
     });
     assert_same(&Hot {
         a: 1,

@@ -52,6 +52,9 @@ pub trait WriteToJson {
     /// A key literal (`,"key":`), then the field, through
     /// `ToJson::write_json_keyed`.
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str);
+
+    /// The same through [`write_keyed_outlined`], for small-code encoders.
+    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str);
 }
 
 impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
@@ -77,6 +80,11 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str) {
         self.0.write_json_keyed(w, key);
     }
+
+    #[inline(always)]
+    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str) {
+        write_keyed_outlined(self.0, w, key);
+    }
 }
 
 /// A field's value through its `ToJson` impl, never inlined: in a
@@ -86,6 +94,24 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
 #[inline(never)]
 pub fn write_json_outlined<F: Format, T: ToJson + ?Sized>(value: &T, w: &mut JsonWriter<'_, F>) {
     // Debug builds check that the field's impl wrote one value.
+    w.value(value);
+}
+
+/// A key literal (`,"key":`) and a field's value through its `ToJson`
+/// impl, never inlined: in a small-code encoder, the fields of a type
+/// whose impl does not take the key itself (integers, `bool`, `Option`,
+/// nested types) pass it here, so that the encoder holds a call per field
+/// and no key stores.
+#[inline(never)]
+pub fn write_keyed_outlined<F: Format, T: ToJson + ?Sized>(
+    value: &T,
+    w: &mut JsonWriter<'_, F>,
+    key: &str,
+) {
+    // What `ToJson::write_json_keyed` writes for any type, with the key
+    // copied by length rather than by a `memcpy` call; debug builds check
+    // that the impl wrote one value.
+    w.key_copied(key);
     w.value(value);
 }
 
@@ -107,6 +133,11 @@ pub trait WriteSerialize {
 
     /// A key literal (`,"key":`), then the field through serde.
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
+    where
+        Self::Value: SerializeFallback;
+
+    /// The same: serde's path is out of line already.
+    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
     where
         Self::Value: SerializeFallback;
 }
@@ -137,6 +168,14 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     {
         w.key(key);
         self.0.write_serialize(w);
+    }
+
+    #[inline]
+    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
+    where
+        T: SerializeFallback,
+    {
+        self.write_keyed_or_serialize(w, key);
     }
 }
 

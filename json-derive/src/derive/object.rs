@@ -7,7 +7,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
-use super::ast::{is_bounded, is_keyed, is_option};
+use super::ast::{is_bounded, is_empty_array, is_keyed, is_option};
 use super::bounded_run::{BoundedValue, Run};
 use super::literal;
 use super::names::{EntriesOf, Names};
@@ -98,7 +98,7 @@ pub fn member_entries<'a>(
                         value: member.value.clone(),
                         write: write.clone(),
                     }),
-                    keyed: keyed_value(member).then_some(member),
+                    keyed: keyed_value(member, names).then_some(member),
                     write,
                     skip_if,
                 }
@@ -133,10 +133,14 @@ fn bounded_value(member: &Member, names: &Names) -> bool {
 /// (a string or a float). A type merely named `String` still works: its
 /// impl's default writes the key, then the value.
 ///
-/// In small-code mode too: the value is a shared call either way, and
-/// the key goes into it instead of being stored by the encoder.
-fn keyed_value(member: &Member) -> bool {
-    written_by_its_impl(member) && is_keyed(member.field.ty)
+/// In small-code mode, every such field: the value is a shared call
+/// either way, and the key goes into it instead of being stored by the
+/// encoder (for a type whose impl does not take the key, through
+/// `write_keyed_outlined`, which writes it first). Not a `[T; 0]`, which is
+/// `[]` whatever `T` is.
+fn keyed_value(member: &Member, names: &Names) -> bool {
+    let ty = member.field.ty;
+    written_by_its_impl(member) && (is_keyed(ty) || names.small_code && !is_empty_array(ty))
 }
 
 /// Whether the code always writes a whole object, or is the body of

@@ -10,7 +10,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::ast::{is_empty_array, Container, Field};
+use super::ast::{is_empty_array, is_keyed, Container, Field};
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
 use super::serde_with;
@@ -98,20 +98,31 @@ impl Names {
     /// A key literal (`,"key":`) and a field's value, written by one call
     /// of its `ToJson::write_json_keyed` (through `Via` with the serde
     /// fallback, whose path writes the key, then the value through serde).
+    ///
+    /// In small-code mode, a type not spelled as one whose impl takes the
+    /// key goes through one shared out-of-line function per type and
+    /// format (`write_keyed_outlined`), as its value alone would.
     pub fn write_keyed(&self, member: &Member, key: &syn::LitStr) -> TokenStream {
         let span = member.field.ty.span();
         let Names { runtime, w, .. } = self;
         let private = self.private();
         let value = located_at(member.value.clone(), span);
+        let outlined = self.small_code && !is_keyed(member.field.ty);
         if !self.fallback {
+            if outlined {
+                let private = located_at(private, span);
+                return quote_spanned!(span=> #private::write_keyed_outlined(#value, #w, #key););
+            }
             let runtime = located_at(runtime.clone(), span);
             return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
         }
         self.dispatched.set(true);
-        located_at(
-            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);),
-            span,
-        )
+        let call = if outlined {
+            quote!(#private::Via(#value).write_keyed_or_serialize_outlined(#w, #key);)
+        } else {
+            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);)
+        };
+        located_at(call, span)
     }
 
     /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
