@@ -98,21 +98,19 @@ pub fn write_json_outlined<F: Format, T: ToJson + ?Sized>(value: &T, w: &mut Jso
 }
 
 /// A key literal (`,"key":`) and a field's value through its `ToJson`
-/// impl, never inlined: in a small-code encoder, the fields of a type
-/// whose impl does not take the key itself (integers, `bool`, `Option`,
-/// nested types) pass it here, so that the encoder holds a call per field
-/// and no key stores.
-#[inline(never)]
+/// impl, for small-code encoders: two shared calls, the key's (one per
+/// format, copying it by length) and the value's [`write_json_outlined`],
+/// so that a field holds no key stores and no capacity check. Not one
+/// call per field type: that made a second function for every type, and
+/// the binary larger than the stores it saved.
+#[inline(always)]
 pub fn write_keyed_outlined<F: Format, T: ToJson + ?Sized>(
     value: &T,
     w: &mut JsonWriter<'_, F>,
     key: &str,
 ) {
-    // What `ToJson::write_json_keyed` writes for any type, with the key
-    // copied by length rather than by a `memcpy` call; debug builds check
-    // that the impl wrote one value.
-    w.key_copied(key);
-    w.value(value);
+    w.key_copied_out_of_line(key);
+    write_json_outlined(value, w);
 }
 
 /// The fallback, chosen only when the field's type does not implement
