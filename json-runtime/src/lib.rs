@@ -452,15 +452,14 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// That is what release builds pay for. `#[json(small_code)]` on a type
 /// writes each of its fields' values through one out-of-line function per
 /// field type and format, shared by every encoder in the crate, as serde's
-/// `serialize_field` is; a string, float or `Vec` field's key goes into
-/// that call, and the other keys stay inline. The cargo feature
-/// `small-code` does so for every derived type in the build, and
-/// `#[json(hot)]` keeps the inlined encoder for the types whose speed
-/// matters. The bytes are the same either way. Since the default encoders
-/// reach most values through shared calls too, `small_code` now saves
-/// metadata (0.87× serde's rlib on the compile-time benchmark's 200 mixed
-/// types, against 1.01×) but not build time (0.76× serde's release
-/// rebuild, against 0.73×), and runs 25-40% slower.
+/// `serialize_field` is, and no key inline: a string, float or `Vec`
+/// field's key goes into that call, any other field's key into one shared
+/// call per format. The cargo feature `small-code` does so for every
+/// derived type in the build, and `#[json(hot)]` keeps the inlined encoder
+/// for the types whose speed matters. The bytes are the same either way.
+/// On the compile-time benchmark's 200 mixed types `small_code` builds in
+/// about 0.85 of the default's time, with three quarters of its machine
+/// code, and runs 20-45% slower (the table below).
 ///
 /// ```
 /// use json_runtime::ToJson;
@@ -491,22 +490,24 @@ pub use web::{to_bytes, to_bytes_pretty};
 ///
 /// Measured on the 200 generated types of `benches/compile-time` (a mixed
 /// set of structs and enums, net of a crate without derives, against
-/// serde_derive with serde_json, release rebuild; 2 cores, rustc 1.95),
-/// and on the main job, both in one sitting:
+/// serde_derive with serde_json; `compile_time.py [--features small-code]
+/// --runs 3 --cold-runs 0 --modes release`), and on the main job
+/// (`json-bench`, time ÷ serde_json's in the same run, two runs or more of
+/// each build), all on 2026-12-04; 2 cores, rustc 1.95:
 ///
 /// | | default | `small-code` feature |
 /// |---|---|---|
-/// | release rebuild, wall (CPU) | 1.04x (0.96x) | 0.85x (0.74x) |
-/// | rlib | 1.17x | 0.91x |
-/// | `.text` | 1.35x | 1.03x |
-/// | 100 structs of integer fields, compact and pretty: release rebuild, wall (CPU) | 2.38x (2.40x) | 0.46x (0.58x) |
-/// | the same: rlib, `.text` | 2.59x, 7.49x | 1.06x, 1.58x |
-/// | time ÷ serde_json: colleges, records, twitter | 0.24, 0.23, 0.20 | 0.40, 0.29, 0.35 |
-/// | citm_catalog, products/100000, canada | 0.34, 0.35, 0.79 | 0.40, 0.41, 0.80 |
+/// | release rebuild, wall (CPU) | 0.75x (0.73x) | 0.64x (0.60x) |
+/// | rlib | 1.01x | 0.80x |
+/// | `.text` | 0.91x | 0.73x |
+/// | stripped binary | 0.95x | 0.85x |
+/// | colleges, records, twitter | 0.25-0.26, 0.25-0.26, 0.20 | 0.36-0.37, 0.35, 0.26-0.27 |
+/// | citm_catalog, products/100000 | 0.30-0.31, 0.24-0.27 | 0.35, 0.30 |
 ///
-/// In small-code mode the encoders are still 2.3-3.5x serde_json on
-/// struct data and faster than sonic-rs everywhere, but no longer faster
-/// than simd-json-derive on citm_catalog (0.91-0.95x its speed).
+/// In small-code mode the encoders are still 2.7-3.8x serde_json on
+/// struct data, and faster than sonic-rs and simd-json-derive on every
+/// workload measured, citm_catalog only just (1.01-1.12x simd-json-derive's
+/// speed in five runs).
 ///
 /// # `remote` and `getter`
 ///
