@@ -100,8 +100,8 @@ impl Names {
     /// fallback, whose path writes the key, then the value through serde).
     ///
     /// In small-code mode, a type not spelled as one whose impl takes the
-    /// key goes through one shared out-of-line function per type and
-    /// format (`write_keyed_outlined`), as its value alone would.
+    /// key goes through `write_keyed_outlined`: the key's shared call, one
+    /// per format, then the value's, one per type and format.
     pub fn write_keyed(&self, member: &Member, key: &syn::LitStr) -> TokenStream {
         let span = member.field.ty.span();
         let Names { runtime, w, .. } = self;
