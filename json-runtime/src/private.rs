@@ -52,9 +52,6 @@ pub trait WriteToJson {
     /// A key literal (`,"key":`), then the field, through
     /// `ToJson::write_json_keyed`.
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str);
-
-    /// The same through [`write_keyed_outlined`], for small-code encoders.
-    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str);
 }
 
 impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
@@ -80,11 +77,6 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str) {
         self.0.write_json_keyed(w, key);
     }
-
-    #[inline(always)]
-    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str) {
-        write_keyed_outlined(self.0, w, key);
-    }
 }
 
 /// A field's value through its `ToJson` impl, never inlined: in a
@@ -97,20 +89,16 @@ pub fn write_json_outlined<F: Format, T: ToJson + ?Sized>(value: &T, w: &mut Jso
     w.value(value);
 }
 
-/// A key literal (`,"key":`) and a field's value through its `ToJson`
-/// impl, for small-code encoders: two shared calls, the key's (one per
-/// format, copying it by length) and the value's [`write_json_outlined`],
-/// so that a field holds no key stores and no capacity check. Not one
-/// call per field type: that made a second function for every type, and
-/// the binary larger than the stores it saved.
+/// A key literal (`,"key":`) for small-code encoders, in one shared call
+/// per format that copies it by length, so that a field holds no key
+/// stores and no capacity check; its value follows through
+/// [`write_json_outlined`]. Not one call per field type for both: that
+/// made a second function for every type, and the binary larger than the
+/// stores it saved. Two calls from the encoder, not one that makes the
+/// other, so that a recursive value's levels hold no extra frame.
 #[inline(always)]
-pub fn write_keyed_outlined<F: Format, T: ToJson + ?Sized>(
-    value: &T,
-    w: &mut JsonWriter<'_, F>,
-    key: &str,
-) {
+pub fn write_key_outlined<F: Format>(w: &mut JsonWriter<'_, F>, key: &str) {
     w.key_copied_out_of_line(key);
-    write_json_outlined(value, w);
 }
 
 /// The fallback, chosen only when the field's type does not implement
@@ -131,11 +119,6 @@ pub trait WriteSerialize {
 
     /// A key literal (`,"key":`), then the field through serde.
     fn write_keyed_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
-    where
-        Self::Value: SerializeFallback;
-
-    /// The same: serde's path is out of line already.
-    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
     where
         Self::Value: SerializeFallback;
 }
@@ -166,14 +149,6 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     {
         w.key(key);
         self.0.write_serialize(w);
-    }
-
-    #[inline]
-    fn write_keyed_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>, key: &str)
-    where
-        T: SerializeFallback,
-    {
-        self.write_keyed_or_serialize(w, key);
     }
 }
 

@@ -135,9 +135,9 @@ fn bounded_value(member: &Member, names: &Names) -> bool {
 ///
 /// In small-code mode, every such field: the value is a shared call
 /// either way, and the key goes into it instead of being stored by the
-/// encoder (for a type whose impl does not take the key, through
-/// `write_keyed_outlined`: the key's shared call, then the value's). Not a
-/// `[T; 0]`, which is `[]` whatever `T` is.
+/// encoder (for a type whose impl does not take the key, the key's own
+/// shared call, `write_key_outlined`, then the value's). Not a `[T; 0]`,
+/// which is `[]` whatever `T` is.
 fn keyed_value(member: &Member, names: &Names) -> bool {
     let ty = member.field.ty;
     written_by_its_impl(member) && (is_keyed(ty) || names.small_code && !is_empty_array(ty))

@@ -100,29 +100,26 @@ impl Names {
     /// fallback, whose path writes the key, then the value through serde).
     ///
     /// In small-code mode, a type not spelled as one whose impl takes the
-    /// key goes through `write_keyed_outlined`: the key's shared call, one
-    /// per format, then the value's, one per type and format.
+    /// key has it written by `write_key_outlined` (one shared call per
+    /// format), then its value as any small-code value.
     pub fn write_keyed(&self, member: &Member, key: &syn::LitStr) -> TokenStream {
         let span = member.field.ty.span();
         let Names { runtime, w, .. } = self;
         let private = self.private();
+        if self.small_code && !is_keyed(member.field.ty) {
+            let value = self.write_value(member.field, &member.value);
+            return quote!(#private::write_key_outlined(#w, #key); #value);
+        }
         let value = located_at(member.value.clone(), span);
-        let outlined = self.small_code && !is_keyed(member.field.ty);
         if !self.fallback {
-            if outlined {
-                let private = located_at(private, span);
-                return quote_spanned!(span=> #private::write_keyed_outlined(#value, #w, #key););
-            }
             let runtime = located_at(runtime.clone(), span);
             return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
         }
         self.dispatched.set(true);
-        let call = if outlined {
-            quote!(#private::Via(#value).write_keyed_or_serialize_outlined(#w, #key);)
-        } else {
-            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);)
-        };
-        located_at(call, span)
+        located_at(
+            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);),
+            span,
+        )
     }
 
     /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
