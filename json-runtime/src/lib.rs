@@ -461,8 +461,8 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// derived type in the build, and `#[json(hot)]` keeps the inlined encoder
 /// for the types whose speed matters. The bytes are the same either way.
 /// On the compile-time benchmark's 200 mixed types `small_code` builds in
-/// about 0.85 of the default's time, with three quarters of its machine
-/// code, and runs 20-45% slower (the table below).
+/// about 0.85 of the default's time, with four fifths of its machine
+/// code, and runs 10-50% slower (the table below).
 ///
 /// ```
 /// use json_runtime::ToJson;

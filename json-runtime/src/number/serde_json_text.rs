@@ -477,7 +477,8 @@ macro_rules! float_text {
                 // every float. The comparison is false for NaN.
                 if self.abs() < (1_u64 << $bits) as $t {
                     // SAFETY: `self` is not NaN and its magnitude is below
-                    // 2^53, so its integer part is in `i64`'s range.
+                    // the bound, at most 2^53, so its integer part is in
+                    // `i64`'s range.
                     let n: i64 = unsafe { self.to_int_unchecked() };
                     if n as $t == self && (n != 0 || self.is_sign_positive()) {
                         return Some(n);
@@ -507,8 +508,8 @@ float_text!(f32: 24 f64: 53);
 /// through a copy instead.
 ///
 /// A whole number below 2^53 (2^24 for `f32`) is written as its digits and
-/// `.0` by the integer formatter instead: the same text as zmij's, in a
-/// fifth of the time (products' prices, counts held as `f64`).
+/// `.0` by the integer formatter instead: the same text as zmij's, in
+/// about half the time (products' prices, counts held as `f64`).
 #[inline]
 pub(crate) fn write_finite<T: FloatText>(out: &mut Buf<'_>, value: T) {
     if let Some(n) = value.small_integer() {
