@@ -653,13 +653,20 @@ mod tests {
         }
     }
 
+    /// `count` xorshift64 values from `seed`: the sweeps' inputs.
+    fn xorshift(seed: u64, count: usize) -> impl Iterator<Item = u64> {
+        std::iter::successors(Some(seed), |&x| {
+            let x = x ^ (x << 13);
+            let x = x ^ (x >> 7);
+            Some(x ^ (x << 17))
+        })
+        .skip(1)
+        .take(count)
+    }
+
     #[test]
     fn integers_match_itoa_on_a_pseudo_random_sweep() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in xorshift(0x9E37_79B9_7F4A_7C15, 200_000) {
             // Vary the magnitude so every digit count is covered often.
             let v = x >> (x % 64);
             digits(v);
@@ -717,11 +724,7 @@ mod tests {
 
     #[test]
     fn whole_floats_match_zmij_on_a_pseudo_random_sweep() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in xorshift(0x2545_F491_4F6C_DD1D, 200_000) {
             // Every magnitude up to 2^64, so both sides of each bound.
             let v = (x >> (x % 64)) as i64;
             float(v as f64);
