@@ -18,7 +18,7 @@
 //! go through the writer's usual methods.
 
 use super::format::{BoundedLayouts, Format};
-use super::json_writer::JsonWriter;
+use super::json_writer::{bool_word, JsonWriter};
 use super::numbers::write_int;
 use crate::buf::copy_at;
 use crate::number::Integer;
@@ -106,9 +106,7 @@ impl sealed::WriteBounded for bool {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn write_at(&self, at: *mut u8) -> usize {
-        const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
-        const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
-        let (word, len) = if *self { (TRUE, 4) } else { (FALSE, 5) };
+        let (word, len) = bool_word(*self);
         // SAFETY: the caller makes `ROOM = 8` bytes at `at` writable; the
         // store is unaligned.
         unsafe { at.cast::<u64>().write_unaligned(word.to_le()) };
