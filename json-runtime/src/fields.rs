@@ -74,6 +74,29 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 /// assert_eq!(json_runtime::to_string(&pin)?, r#"{"label":"home","x":1,"y":2}"#);
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
+///
+/// An impl must implement `write_json_fields`, although the method has a
+/// default (kept for derived impls, see its docs). One that implements no
+/// method passes `cargo check`, but its build fails where it is used, with
+/// an error that names the method:
+///
+/// ```compile_fail,E0080
+/// use json_runtime::{ToJson, ToJsonFields};
+///
+/// struct Nothing;
+///
+/// impl ToJsonFields for Nothing {}
+///
+/// #[derive(ToJson)]
+/// struct Holder {
+///     #[json(flatten)]
+///     inner: Nothing,
+/// }
+///
+/// // error[E0080]: evaluation panicked: an impl of `ToJsonFields` must
+/// // implement `write_json_fields` ...
+/// let _ = json_runtime::to_vec(&Holder { inner: Nothing });
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into a JSON object",
     label = "`{Self}` does not implement `ToJsonFields`",
@@ -83,33 +106,48 @@ pub trait ToJsonFields {
     /// Writes `self` as zero or more entries of the enclosing object.
     /// `first` says whether no entry of that object was written yet, and
     /// is cleared by every entry written.
-    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool);
+    ///
+    /// Implement this method. It has a default only so that derived impls,
+    /// which implement [`write_json_entries`](Self::write_json_entries)
+    /// instead, need not repeat it: one function definition fewer per
+    /// derived type in the crate's metadata. An impl that implements
+    /// neither fails to build where this method is used, with an error
+    /// that says so.
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        self.write_json_entries::<F, Entries>(w, first);
+    }
 
     /// Writes `self` as a whole object when `B` is [`Object`], and as
     /// [`write_json_fields`](Self::write_json_fields) does when it is
     /// [`Entries`].
     ///
     /// `#[derive(ToJson)]` implements this one method, and both
-    /// `ToJson::write_json` and `write_json_fields` call it, so one body is
-    /// type-checked for both; `B::OBJECT` decides, at compile time, only
-    /// how the object opens and closes. (An enum of unit variants is the
-    /// exception: its two methods are a short `match` each.) Hand-written
-    /// impls need not implement it.
+    /// `ToJson::write_json` and the default `write_json_fields` call it, so
+    /// one body is type-checked for both; `B::OBJECT` decides, at compile
+    /// time, only how the object opens and closes. (An enum of unit
+    /// variants, a newtype and a `transparent` struct are the exceptions:
+    /// they implement `write_json_fields`.) Only derived code calls it, on
+    /// its own type, so hand-written impls never reach this default.
     #[doc(hidden)]
     #[inline]
-    fn write_json_entries<F: Format, B: Braces>(
-        &self,
-        w: &mut JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        if B::OBJECT {
-            w.begin_object();
-        }
-        self.write_json_fields(w, first);
-        if B::OBJECT {
-            w.end_object_dyn(*first);
-        }
+    fn write_json_entries<F: Format, B: Braces>(&self, _: &mut JsonWriter<'_, F>, _: &mut bool) {
+        // Reached only through the default `write_json_fields` of an impl
+        // that implements neither method: where the two defaults would
+        // call each other for ever, the build fails instead.
+        #[allow(clippy::let_unit_value)]
+        let () = Unimplemented::<Self>::WRITE_JSON_FIELDS;
     }
+}
+
+/// A compile-time error for an impl of [`ToJsonFields`] that implements
+/// neither of its methods, raised only where such an impl is used.
+struct Unimplemented<T: ?Sized>(PhantomData<T>);
+
+impl<T: ?Sized> Unimplemented<T> {
+    const WRITE_JSON_FIELDS: () = panic!(
+        "an impl of `ToJsonFields` must implement `write_json_fields` (only `#[derive(ToJson)]` implements `write_json_entries` instead)"
+    );
 }
 
 /// Whether [`ToJsonFields::write_json_entries`] writes the braces of a

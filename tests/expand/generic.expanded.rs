@@ -22,16 +22,6 @@ where
     T: ::json_runtime::ToJson,
     K: ::json_runtime::ToJsonKey,
 {
-    fn write_json_fields<F: ::json_runtime::Format>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Entries,
-        >(self, w, first);
-    }
     fn write_json_entries<
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,

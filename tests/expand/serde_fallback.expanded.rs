@@ -14,16 +14,6 @@ impl ::json_runtime::ToJson for Strict {
 }
 #[automatically_derived]
 impl ::json_runtime::ToJsonFields for Strict {
-    fn write_json_fields<F: ::json_runtime::Format>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Entries,
-        >(self, w, first);
-    }
     fn write_json_entries<
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,
@@ -67,16 +57,6 @@ impl<T> ::json_runtime::ToJsonFields for Page<T>
 where
     T: ::json_runtime::ToJson,
 {
-    fn write_json_fields<F: ::json_runtime::Format>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Entries,
-        >(self, w, first);
-    }
     fn write_json_entries<
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,
@@ -172,16 +152,6 @@ impl ::json_runtime::ToJson for Timeout {
 }
 #[automatically_derived]
 impl ::json_runtime::ToJsonFields for Timeout {
-    fn write_json_fields<F: ::json_runtime::Format>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Entries,
-        >(self, w, first);
-    }
     fn write_json_entries<
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,

@@ -14,16 +14,6 @@ impl ::json_runtime::ToJson for Teacher {
 }
 #[automatically_derived]
 impl ::json_runtime::ToJsonFields for Teacher {
-    fn write_json_fields<F: ::json_runtime::Format>(
-        &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-        first: &mut bool,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Entries,
-        >(self, w, first);
-    }
     fn write_json_entries<
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,

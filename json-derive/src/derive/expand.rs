@@ -146,14 +146,6 @@ fn to_json_impls(
     impls.extend(quote! {
         #header
         impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
-            fn write_json_fields<#format: #runtime::Format>(
-                &self,
-                #w: &mut #runtime::JsonWriter<'_, #format>,
-                #first: &mut bool,
-            ) {
-                #runtime::ToJsonFields::write_json_entries::<#format, #private::Entries>(self, #w, #first);
-            }
-
             fn write_json_entries<#format: #runtime::Format, #braces: #private::Braces>(
                 &self,
                 #w: &mut #runtime::JsonWriter<'_, #format>,
