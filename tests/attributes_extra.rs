@@ -296,6 +296,48 @@ fn attributes_from_macro_rules_literals() {
     assert_compact(&v, r#"{"custom key":1,"OtherField":2}"#);
 }
 
+// The derive's own locals are `w`, `first` and `run`, with mixed-site
+// hygiene; fields of those names, from the type itself or from a macro's
+// arguments, are still the type's fields (the tokens moved to a field's
+// type for errors keep resolving as they did).
+macro_rules! named_like_locals {
+    ($name:ident, $a:ident, $b:ident, $c:ident) => {
+        #[derive(Serialize, ToJson)]
+        struct $name {
+            $a: u64,
+            $b: String,
+            $c: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            w2: Option<bool>,
+        }
+    };
+}
+
+named_like_locals!(LikeLocals, w, first, run);
+
+#[test]
+fn fields_named_like_the_derives_locals() {
+    #[derive(Serialize, ToJson)]
+    struct Direct {
+        w: u64,
+        first: bool,
+        run: Vec<u8>,
+    }
+    let v = LikeLocals {
+        w: 1,
+        first: "a".into(),
+        run: Some(2),
+        w2: None,
+    };
+    assert_same(&v);
+    assert_compact(&v, r#"{"w":1,"first":"a","run":2}"#);
+    assert_same(&Direct {
+        w: 3,
+        first: true,
+        run: vec![4],
+    });
+}
+
 #[test]
 fn doc_comments_and_other_attributes_are_ignored() {
     /// A documented type.
