@@ -297,9 +297,9 @@ fn attributes_from_macro_rules_literals() {
 }
 
 // The derive's own locals are `w`, `first` and `run`, with mixed-site
-// hygiene; fields of those names, from the type itself or from a macro's
-// arguments, are still the type's fields (the tokens moved to a field's
-// type for errors keep resolving as they did).
+// hygiene: fields of those names, written in the type itself or passed in
+// as a macro's arguments, are read as the type's fields, never as the
+// locals.
 macro_rules! named_like_locals {
     ($name:ident, $a:ident, $b:ident, $c:ident) => {
         #[derive(Serialize, ToJson)]
