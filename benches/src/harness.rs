@@ -69,6 +69,7 @@ pub mod names {
     pub const RT_PAR_TO_WRITER_LINES_FILE: &str = "json_runtime par::to_writer_lines(File)";
 
     pub const FLOAT_FLOOR: &str = "zmij floats only (floor)";
+    pub const VALUE_WALK_FLOOR: &str = "Value tree walked only (floor)";
 }
 
 /// One operation: `op(false)` does the work and discards the output;
@@ -388,6 +389,38 @@ pub fn float_floor_method(floats: &[f64]) -> Method<'_> {
     })
 }
 
+/// Every node of a `serde_json::Value` visited in the order a writer
+/// visits them, each string's and key's length and first byte read, and
+/// nothing written: the pointer chasing that any writer of the tree pays
+/// (serde_json's, sonic-rs's and json_runtime's alike) before it formats a
+/// byte. Its output is a checksum of what it read.
+pub fn value_walk_floor_method(value: &serde_json::Value) -> Method<'_> {
+    Method::new(names::VALUE_WALK_FLOOR, Library::Floor, move |c| {
+        keep_copy(c, &walk_value(black_box(value)).to_le_bytes())
+    })
+}
+
+fn walk_value(value: &serde_json::Value) -> u64 {
+    use serde_json::Value;
+    // Length plus first byte: the string's heap bytes are touched, as
+    // escaping them would.
+    fn text(s: &str) -> u64 {
+        s.len() as u64 + u64::from(s.as_bytes().first().copied().unwrap_or(0))
+    }
+    match value {
+        Value::Null => 1,
+        Value::Bool(b) => 2 + u64::from(*b),
+        Value::Number(n) => n.as_u64().unwrap_or(3),
+        Value::String(s) => text(s),
+        Value::Array(items) => items
+            .iter()
+            .fold(4, |sum, item| sum.wrapping_add(walk_value(item))),
+        Value::Object(map) => map.iter().fold(5, |sum, (key, item)| {
+            sum.wrapping_add(text(key)).wrapping_add(walk_value(item))
+        }),
+    }
+}
+
 /// Outputs of this size (10 MiB) and more are large: the harness runs at
 /// least [`Config::large_min_rounds`] rounds of them, and the report shows
 /// each method's worst round beside its median. Their operations take
@@ -692,6 +725,13 @@ mod tests {
         let mut floor = float_floor_method(&[1.5, 0.25, 1e300]);
         assert_eq!(floor.output(), b"1.50.251e+300");
         assert_eq!(floor.library, Library::Floor);
+        // The walk's checksum: 5 for the object, 1 + b'a' for its key, 4
+        // for the array, 1 for the number 1, 2 + b'x' for "xy", 1 for null.
+        let tree = serde_json::json!({"a": [1, "xy", null]});
+        let mut walk = value_walk_floor_method(&tree);
+        let sum: u64 = 5 + (1 + 97) + 4 + 1 + (2 + 120) + 1;
+        assert_eq!(walk.output(), sum.to_le_bytes());
+        assert_eq!(walk.library, Library::Floor);
 
         let pretty = serde_json::to_vec_pretty(&colleges).unwrap();
         for mut m in pretty_methods(&colleges, &pretty) {

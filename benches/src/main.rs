@@ -125,11 +125,13 @@ fn workloads() -> Vec<Workload> {
     ];
     // The same three files parsed into `serde_json::Value`: the untyped
     // tree, written by json_runtime's `ToJson` impl for it (feature
-    // `serde_json`) and by serde_json's own `Serialize` impl.
+    // `serde_json`) and by serde_json's own `Serialize` impl. With the
+    // floor row: the tree walked without writing anything.
     for corpus in Corpus::ALL {
         all.push(Workload::new(corpus.value_name(), move |run| {
             let value: serde_json::Value = load(corpus);
-            run.compact(&value, SimdJson::Unsupported(VALUE_NOT_EXPRESSIBLE));
+            let floor = vec![harness::value_walk_floor_method(&value)];
+            run.compact_plus(&value, SimdJson::Unsupported(VALUE_NOT_EXPRESSIBLE), floor);
         }));
     }
     for n in products::SIZES {
