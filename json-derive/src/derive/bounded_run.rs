@@ -29,6 +29,7 @@ use syn::spanned::Spanned;
 use super::literal;
 use super::names::Names;
 use super::respan::located_at;
+use super::value::Member;
 
 /// Whether a bounded type's value is written through a shared call anyway
 /// (integers, `Option`s), so that the call can take the key too; `bool`
@@ -48,12 +49,15 @@ const MAX_RUN: usize = 2048;
 /// reservation itself uses the runtime's `Bounded::ROOM`.
 const VALUE_ESTIMATE: usize = 32;
 
-/// A field value whose text is bounded, and the code that writes it the
-/// usual way (when it ends up alone).
+/// A field whose value's text is bounded.
 pub struct BoundedValue<'a> {
-    pub ty: &'a syn::Type,
-    pub value: TokenStream,
-    pub write: TokenStream,
+    pub member: &'a Member<'a>,
+}
+
+impl<'a> BoundedValue<'a> {
+    fn ty(&self) -> &'a syn::Type {
+        self.member.field.ty
+    }
 }
 
 enum Item<'a> {
@@ -126,7 +130,7 @@ impl<'a> Run<'a> {
         code: &mut TokenStream,
         names: &Names,
     ) {
-        if !keyed_type(value.ty) {
+        if !keyed_type(value.ty()) {
             self.key(literal, code, names);
             return self.value(value, code, names);
         }
@@ -170,7 +174,10 @@ impl<'a> Run<'a> {
                     entry_key,
                     first,
                 } => return first_key(names, quote!(#w), object_key, entry_key, first),
-                Item::Value(value) => return value.write.clone(),
+                // Written the usual way, as when it is not in a run.
+                Item::Value(value) => {
+                    return names.write_field(value.member.field, &value.member.value)
+                }
                 Item::Keyed(..) => {}
                 Item::EndObject { if_object } => {
                     return guard(*if_object, names, quote!(#w.end_object();))
@@ -190,12 +197,12 @@ impl<'a> Run<'a> {
                 first,
             } => first_key(names, quote!(#run), object_key, entry_key, first),
             Item::Value(value) => {
-                let v = &value.value;
-                located_at(quote!(#run.value(#v);), value.ty.span())
+                let v = &value.member.value;
+                located_at(quote!(#run.value(#v);), value.ty().span())
             }
             Item::Keyed(literal, value) => {
-                let v = &value.value;
-                located_at(quote!(#run.keyed(#literal, #v);), value.ty.span())
+                let v = &value.member.value;
+                located_at(quote!(#run.keyed(#literal, #v);), value.ty().span())
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
         });
@@ -243,10 +250,10 @@ fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
     let mut types: Vec<(String, &syn::Type, usize)> = Vec::new();
     for item in items {
         if let Item::Value(value) | Item::Keyed(_, value) = item {
-            let text = value.ty.to_token_stream().to_string();
+            let text = value.ty().to_token_stream().to_string();
             match types.iter_mut().find(|(t, _, _)| *t == text) {
                 Some((_, _, count)) => *count += 1,
-                None => types.push((text, value.ty, 1)),
+                None => types.push((text, value.ty(), 1)),
             }
         }
     }

@@ -46,7 +46,7 @@ pub enum Entry<'a> {
     /// `keyed` when it is a string, written with its key in one call.
     Value {
         key: &'a str,
-        write: TokenStream,
+        write: Write<'a>,
         skip_if: Option<TokenStream>,
         bounded: Option<BoundedValue<'a>>,
         keyed: Option<&'a Member<'a>>,
@@ -60,6 +60,24 @@ pub enum Entry<'a> {
         of: EntriesOf,
         with: Option<EntriesWith<'a>>,
     },
+}
+
+/// The code that writes an entry's value the usual way. A field's is
+/// built only where it is used: most fields are written in a bounded run
+/// or with their key in one call instead, and building it (spans moved to
+/// the field) costs the macro time at every field.
+pub enum Write<'a> {
+    Field(&'a Member<'a>),
+    Code(TokenStream),
+}
+
+impl Write<'_> {
+    fn code(&self, names: &Names) -> TokenStream {
+        match self {
+            Write::Field(member) => names.write_field(member.field, &member.value),
+            Write::Code(code) => code.clone(),
+        }
+    }
 }
 
 /// The entries of written fields, with `skip_serializing_none` applied.
@@ -90,16 +108,11 @@ pub fn member_entries<'a>(
                         }),
                 }
             } else {
-                let write = names.write_field(member.field, &member.value);
                 Entry::Value {
                     key: &member.field.name,
-                    bounded: bounded_value(member, names).then(|| BoundedValue {
-                        ty: member.field.ty,
-                        value: member.value.clone(),
-                        write: write.clone(),
-                    }),
+                    bounded: bounded_value(member, names).then_some(BoundedValue { member }),
                     keyed: keyed_value(member, names).then_some(member),
-                    write,
+                    write: Write::Field(member),
                     skip_if,
                 }
             }
@@ -236,6 +249,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                         uses_first = true;
                         let keyed = names.write_keyed(member, &literal::first_key(key));
                         let entry = key_code(State::Open, mode, key, &first_arg, names);
+                        let write = write.code(names);
                         Some(quote!(if #object { #keyed } else { #entry #write }))
                     }
                     (State::Open, _) => None,
@@ -276,7 +290,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 Some(value) => run.value(value, &mut code, names),
                 None => {
                     code.extend(run.flush(names));
-                    code.extend(write.clone());
+                    code.extend(write.code(names));
                 }
             }
             state = State::Certain;
@@ -285,7 +299,8 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
         code.extend(run.flush(names));
         match entry {
             Entry::Tag { .. } if state == State::Start => {
-                let (run, write, after) = static_run(entries.len() - rest.len() - 1, entries);
+                let (run, write, after) =
+                    static_run(entries.len() - rest.len() - 1, entries, names);
                 rest = after;
                 let run_code = run_code(&run, names);
                 code.extend(match mode {
@@ -324,6 +339,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                     }
                     _ => {
                         let key = key_code(state, mode, key, &first_arg, names);
+                        let write = write.code(names);
                         quote!(#key #write)
                     }
                 };
@@ -415,6 +431,7 @@ fn key_code(
 fn static_run<'e, 'a>(
     start: usize,
     entries: &'e [Entry<'a>],
+    names: &Names,
 ) -> (Vec<syn::LitStr>, TokenStream, &'e [Entry<'a>]) {
     let mut parts = Vec::new();
     let mut rest = &entries[start..];
@@ -439,7 +456,7 @@ fn static_run<'e, 'a>(
     )) = rest.split_first()
     {
         parts.push(literal::next_key(key));
-        write = value.clone();
+        write = value.code(names);
         rest = after;
     }
     (parts, write, rest)

@@ -18,7 +18,7 @@ use syn::spanned::Spanned;
 use super::ast::{Container, Repr, Style, Variant};
 use super::literal;
 use super::names::{EntriesOf, Names};
-use super::object::{array, member_entries, object, object_or_entries, Entry};
+use super::object::{array, member_entries, object, object_or_entries, Entry, Write};
 use super::respan::located_at;
 use super::serde_with::{self, EntriesWith};
 use super::value::Member;
@@ -203,7 +203,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
             let write = content(variant, style, &members, &bindings, skip_none, names);
             object_code(&[Entry::Value {
                 key: name,
-                write,
+                write: Write::Code(write),
                 skip_if: None,
                 bounded: None,
                 keyed: None,
@@ -217,7 +217,9 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
             if !unit {
                 list.push(Entry::Value {
                     key: &key,
-                    write: content(variant, style, &members, &bindings, skip_none, names),
+                    write: Write::Code(content(
+                        variant, style, &members, &bindings, skip_none, names,
+                    )),
                     skip_if: None,
                     bounded: None,
                     keyed: None,

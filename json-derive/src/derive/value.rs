@@ -110,12 +110,14 @@ impl Names {
             let value = self.write_value(member.field, &member.value);
             return quote!(#private::write_key_outlined(#w, #key); #value);
         }
-        let value = located_at(member.value.clone(), span);
         if !self.fallback {
             let runtime = located_at(runtime.clone(), span);
+            let value = located_at(member.value.clone(), span);
             return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
         }
         self.dispatched.set(true);
+        // One move for the whole call, the value's tokens included.
+        let value = &member.value;
         located_at(
             quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);),
             span,
