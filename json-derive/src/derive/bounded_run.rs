@@ -49,17 +49,6 @@ const MAX_RUN: usize = 2048;
 /// reservation itself uses the runtime's `Bounded::ROOM`.
 const VALUE_ESTIMATE: usize = 32;
 
-/// A field whose value's text is bounded.
-pub struct BoundedValue<'a> {
-    pub member: &'a Member<'a>,
-}
-
-impl<'a> BoundedValue<'a> {
-    fn ty(&self) -> &'a syn::Type {
-        self.member.field.ty
-    }
-}
-
 enum Item<'a> {
     Key(syn::LitStr),
     /// The first key in `write_json_entries`: `{"key":` opening the
@@ -70,11 +59,12 @@ enum Item<'a> {
         entry_key: syn::LitStr,
         first: TokenStream,
     },
-    Value(&'a BoundedValue<'a>),
+    /// A field whose value's text is bounded.
+    Value(&'a Member<'a>),
     /// A key literal and a value whose type writes through a shared call
     /// anyway (an integer, an `Option`), written by one call that takes
     /// the key too.
-    Keyed(syn::LitStr, &'a BoundedValue<'a>),
+    Keyed(syn::LitStr, &'a Member<'a>),
     /// The closing `}`; under `if B::OBJECT` in `write_json_entries`.
     EndObject {
         if_object: bool,
@@ -114,7 +104,7 @@ impl<'a> Run<'a> {
     }
 
     /// Adds a bounded value, first writing out the run if it is full.
-    pub fn value(&mut self, value: &'a BoundedValue<'a>, code: &mut TokenStream, names: &Names) {
+    pub fn value(&mut self, value: &'a Member<'a>, code: &mut TokenStream, names: &Names) {
         self.make_room(VALUE_ESTIMATE, code, names);
         self.values += 1;
         self.items.push(Item::Value(value));
@@ -126,11 +116,11 @@ impl<'a> Run<'a> {
     pub fn key_value(
         &mut self,
         literal: syn::LitStr,
-        value: &'a BoundedValue<'a>,
+        value: &'a Member<'a>,
         code: &mut TokenStream,
         names: &Names,
     ) {
-        if !keyed_type(value.ty()) {
+        if !keyed_type(value.field.ty) {
             self.key(literal, code, names);
             return self.value(value, code, names);
         }
@@ -175,9 +165,7 @@ impl<'a> Run<'a> {
                     first,
                 } => return first_key(names, quote!(#w), object_key, entry_key, first),
                 // Written the usual way, as when it is not in a run.
-                Item::Value(value) => {
-                    return names.write_field(value.member.field, &value.member.value)
-                }
+                Item::Value(value) => return names.write_field(value.field, &value.value),
                 Item::Keyed(..) => {}
                 Item::EndObject { if_object } => {
                     return guard(*if_object, names, quote!(#w.end_object();))
@@ -197,12 +185,12 @@ impl<'a> Run<'a> {
                 first,
             } => first_key(names, quote!(#run), object_key, entry_key, first),
             Item::Value(value) => {
-                let v = &value.member.value;
-                located_at(quote!(#run.value(#v);), value.ty().span())
+                let v = &value.value;
+                located_at(quote!(#run.value(#v);), value.field.ty.span())
             }
             Item::Keyed(literal, value) => {
-                let v = &value.member.value;
-                located_at(quote!(#run.keyed(#literal, #v);), value.ty().span())
+                let v = &value.value;
+                located_at(quote!(#run.keyed(#literal, #v);), value.field.ty.span())
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
         });
@@ -250,10 +238,10 @@ fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
     let mut types: Vec<(String, &syn::Type, usize)> = Vec::new();
     for item in items {
         if let Item::Value(value) | Item::Keyed(_, value) = item {
-            let text = value.ty().to_token_stream().to_string();
+            let text = value.field.ty.to_token_stream().to_string();
             match types.iter_mut().find(|(t, _, _)| *t == text) {
                 Some((_, _, count)) => *count += 1,
-                None => types.push((text, value.ty(), 1)),
+                None => types.push((text, value.field.ty, 1)),
             }
         }
     }

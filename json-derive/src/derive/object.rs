@@ -8,7 +8,7 @@ use quote::quote;
 use syn::spanned::Spanned;
 
 use super::ast::{is_bounded, is_empty_array, is_keyed, is_option};
-use super::bounded_run::{BoundedValue, Run};
+use super::bounded_run::Run;
 use super::literal;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
@@ -48,7 +48,7 @@ pub enum Entry<'a> {
         key: &'a str,
         write: Write<'a>,
         skip_if: Option<TokenStream>,
-        bounded: Option<BoundedValue<'a>>,
+        bounded: Option<&'a Member<'a>>,
         keyed: Option<&'a Member<'a>>,
     },
     /// A value written as entries of this object (maybe none), unless
@@ -110,7 +110,7 @@ pub fn member_entries<'a>(
             } else {
                 Entry::Value {
                     key: &member.field.name,
-                    bounded: bounded_value(member, names).then_some(BoundedValue { member }),
+                    bounded: bounded_value(member, names).then_some(member),
                     keyed: keyed_value(member, names).then_some(member),
                     write: Write::Field(member),
                     skip_if,
