@@ -26,7 +26,6 @@
 //! rustc records the variable as an input of the crate, and cargo rebuilds
 //! the crate, which reruns the derive, whenever the variable changes.
 
-use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -122,14 +121,23 @@ fn source_folder(file: Option<PathBuf>) -> PathBuf {
 /// file gets its line, `<Type>.L<line>.rs`. Within a file rustc expands in
 /// source order, so the names stay as they are when other files change.
 fn file_for(dir: &Path, crate_name: &str, source: &Path, type_name: &str, line: usize) -> PathBuf {
-    static SEEN: Mutex<Option<HashMap<(PathBuf, String), usize>>> = Mutex::new(None);
+    // Each folder, type name and the line of its first type. A list, not a
+    // map: it is only filled when emitting, and a `HashMap` instance would
+    // be compiled into the macro for every user.
+    static SEEN: Mutex<Vec<(PathBuf, String, usize)>> = Mutex::new(Vec::new());
     let folder = dir.join(crate_name).join(source);
     let first_line = {
         let mut seen = SEEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        *seen
-            .get_or_insert_with(HashMap::new)
-            .entry((folder.clone(), type_name.to_string()))
-            .or_insert(line)
+        match seen
+            .iter()
+            .find(|(f, name, _)| *f == folder && name == type_name)
+        {
+            Some(&(_, _, first)) => first,
+            None => {
+                seen.push((folder.clone(), type_name.to_string(), line));
+                line
+            }
+        }
     };
     let file = if first_line == line {
         format!("{type_name}.rs")

@@ -135,6 +135,20 @@ impl<'a> Container<'a> {
         })
     }
 
+    /// Every field: the struct's, or those of every variant in order.
+    pub fn all_fields(&self) -> Vec<&Field<'a>> {
+        let mut all = Vec::new();
+        match &self.data {
+            Data::Struct(_, fields) => all.extend(fields),
+            Data::Enum(variants) => {
+                for variant in variants {
+                    all.extend(&variant.fields);
+                }
+            }
+        }
+        all
+    }
+
     /// The field a `transparent` struct is written as: the one that is
     /// neither skipped nor `PhantomData` (`check` makes sure there is one).
     pub fn transparent_field(&self) -> Option<&Field<'a>> {

@@ -53,12 +53,7 @@ impl<T> Slot<T> {
 
     fn set(&mut self, cx: &mut Ctxt, ns: Namespace, span: Span, value: T) {
         match &self.value {
-            Some((_, previous, _)) if *previous == ns => {
-                cx.error_at(
-                    span,
-                    format!("duplicate {} attribute `{}`", ns.name(), self.name),
-                );
-            }
+            Some((_, previous, _)) if *previous == ns => duplicate(cx, ns, span, self.name),
             // Attributes are read serde first, so this is `#[json]` overriding.
             _ => self.value = Some((value, ns, span)),
         }
@@ -78,12 +73,19 @@ impl<T> Slot<T> {
     }
 }
 
+/// Out of `Slot::set`, so that its copy for each value type stays small.
+fn duplicate(cx: &mut Ctxt, ns: Namespace, span: Span, name: &str) {
+    cx.error_at(span, format!("duplicate {} attribute `{name}`", ns.name()));
+}
+
 /// Calls `parse` for every nested meta of every `#[serde]` and `#[json]`
 /// attribute, serde ones first.
 fn for_each_meta(
     cx: &mut Ctxt,
     attrs: &[syn::Attribute],
-    mut parse: impl FnMut(&mut Ctxt, Namespace, &ParseNestedMeta) -> syn::Result<()>,
+    // `dyn`: one copy of this function and of syn's nested-meta parser in
+    // the macro's own build, rather than one for each kind of attribute.
+    parse: &mut dyn FnMut(&mut Ctxt, Namespace, &ParseNestedMeta) -> syn::Result<()>,
 ) {
     for ns in [Namespace::Serde, Namespace::Json] {
         for attr in attrs.iter().filter(|a| Namespace::of(a) == Some(ns)) {
@@ -339,7 +341,7 @@ impl Container {
         let mut remote = Slot::new("remote");
         let mut small_code = Slot::new("small_code");
         let mut hot = Slot::new("hot");
-        for_each_meta(cx, attrs, |cx, ns, meta| {
+        for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
             let key = key_name(meta);
             match key.as_str() {
@@ -472,7 +474,7 @@ impl Variant {
         let mut untagged = Slot::new("untagged");
         let mut serialize_with = Slot::new("serialize_with");
 
-        for_each_meta(cx, attrs, |cx, ns, meta| {
+        for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
             match key_name(meta).as_str() {
                 "rename" => {
@@ -552,7 +554,7 @@ impl Field {
         let mut as_string = Slot::new("as_string");
         let mut getter = Slot::new("getter");
 
-        for_each_meta(cx, attrs, |cx, ns, meta| {
+        for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
             match key_name(meta).as_str() {
                 "rename" => {

@@ -38,8 +38,6 @@
 //! is read as `ToJson`. A `#[json]` bound is taken as written and wins over
 //! a `#[serde]` one: the way to state `ToJson` bounds.
 
-use std::collections::BTreeSet;
-
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Generics, Ident, Type, WherePredicate};
@@ -84,7 +82,10 @@ fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate>
 }
 
 fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
-    let params: Vec<&Ident> = cont.generics.type_params().map(|p| &p.ident).collect();
+    let mut params: Vec<&Ident> = Vec::new();
+    for param in cont.generics.type_params() {
+        params.push(&param.ident);
+    }
     if params.is_empty() {
         return Vec::new();
     }
@@ -94,14 +95,16 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
     match &cont.data {
         Data::Struct(_, all) => {
             let transparent = cont.attrs.transparent.is_some();
-            fields.extend(
-                all.iter()
-                    .map(|f| (f, f.attrs.flatten.is_some() && !transparent)),
-            );
+            for field in all {
+                fields.push((field, field.attrs.flatten.is_some() && !transparent));
+            }
         }
         Data::Enum(variants) => {
-            for variant in variants.iter().filter(|v| v.attrs.skip.is_none()) {
-                if variant.attrs.serialize_with.is_some() || variant.attrs.bound.is_some() {
+            for variant in variants {
+                if variant.attrs.skip.is_some()
+                    || variant.attrs.serialize_with.is_some()
+                    || variant.attrs.bound.is_some()
+                {
                     continue;
                 }
                 if variant.style == Style::Newtype && variant.fields[0].skipped() {
@@ -110,26 +113,24 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
                 let as_entries = variant.style == Style::Newtype
                     && variant.attrs.untagged.is_none()
                     && matches!(cont.repr, Repr::Internal { .. });
-                fields.extend(
-                    variant
-                        .fields
-                        .iter()
-                        .map(|f| (f, as_entries || f.attrs.flatten.is_some())),
-                );
+                for field in &variant.fields {
+                    fields.push((field, as_entries || field.attrs.flatten.is_some()));
+                }
             }
         }
     }
-    let written = fields
-        .into_iter()
-        .filter(|(f, _)| !f.skipped() && f.attrs.bound.is_none());
-    for (field, as_entries) in written {
-        if field.attrs.serialize_with.is_some() || !mentions_param(&params, field.ty) {
+    for (field, as_entries) in fields {
+        if field.skipped()
+            || field.attrs.bound.is_some()
+            || field.attrs.serialize_with.is_some()
+            || !mentions_param(&params, field.ty)
+        {
             continue;
         }
         if field.attrs.as_string.is_some() {
-            uses.strings.insert(TypeKey::new(field.ty));
+            uses.strings.insert(field.ty);
         } else if as_entries {
-            uses.entries.insert(TypeKey::new(field.ty));
+            uses.entries.insert(field.ty);
         } else if !is_empty_array(field.ty) {
             // A `[T; 0]` field is written `[]` by the derive itself; nested
             // in another type, it goes through the array impl, which needs
@@ -137,46 +138,52 @@ fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
             uses.visit(&params, field.ty);
         }
     }
-    let bounds = |set: &BTreeSet<TypeKey>, bound: TokenStream| -> Vec<WherePredicate> {
-        set.iter()
-            .map(|ty| syn::parse_quote!(#ty: #runtime::#bound))
-            .collect()
-    };
-    let mut predicates = bounds(&uses.values, quote!(ToJson));
-    predicates.extend(bounds(&uses.keys, quote!(ToJsonKey)));
-    predicates.extend(bounds(&uses.entries, quote!(ToJsonFields)));
-    predicates.extend(bounds(&uses.strings, quote!(ToJsonString)));
+    let mut predicates = Vec::new();
+    for (set, bound) in [
+        (&uses.values, quote!(ToJson)),
+        (&uses.keys, quote!(ToJsonKey)),
+        (&uses.entries, quote!(ToJsonFields)),
+        (&uses.strings, quote!(ToJsonString)),
+    ] {
+        for ty in &set.0 {
+            predicates.push(syn::parse_quote!(#ty: #runtime::#bound));
+        }
+    }
     predicates
 }
 
-/// Types that need a bound, kept sorted and unique by their tokens.
+/// Types that need a bound.
 #[derive(Default)]
 struct Uses {
-    values: BTreeSet<TypeKey>,
-    keys: BTreeSet<TypeKey>,
-    entries: BTreeSet<TypeKey>,
-    strings: BTreeSet<TypeKey>,
+    values: TypeSet,
+    keys: TypeSet,
+    entries: TypeSet,
+    strings: TypeSet,
 }
 
-/// A type ordered by its token text, so bounds come out in a stable order.
+/// Types kept sorted and unique by their token text, so bounds come out in
+/// a stable order. A sorted `Vec` rather than a `BTreeSet`: the sets hold a
+/// few types, and the macro's own build is smaller without one more
+/// instance of the B-tree.
+#[derive(Default)]
+struct TypeSet(Vec<TypeKey>);
+
+impl TypeSet {
+    fn insert(&mut self, ty: &Type) {
+        let key = TypeKey::new(ty);
+        if let Err(at) = self.0.binary_search_by(|probe| probe.0.cmp(&key.0)) {
+            self.0.insert(at, key);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A type and its token text.
 struct TypeKey(String, Type);
 
-impl PartialEq for TypeKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
-impl Eq for TypeKey {}
-impl PartialOrd for TypeKey {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for TypeKey {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.cmp(&other.0)
-    }
-}
 impl TypeKey {
     fn new(ty: &Type) -> Self {
         TypeKey(quote!(#ty).to_string(), ty.clone())
@@ -198,7 +205,7 @@ impl Uses {
                 if let Some(qself) = &path.qself {
                     // `<T as Trait>::Assoc`: bound the projection itself.
                     if mentions_param(params, &qself.ty) {
-                        self.values.insert(TypeKey::new(ty));
+                        self.values.insert(ty);
                     }
                     return;
                 }
@@ -206,7 +213,7 @@ impl Uses {
                 let first = &segments[0].ident;
                 if path.path.leading_colon.is_none() && params.contains(&first) {
                     // `T` itself, or an associated type `T::Assoc`.
-                    self.values.insert(TypeKey::new(ty));
+                    self.values.insert(ty);
                     return;
                 }
                 if is_phantom(ty) {
@@ -227,7 +234,7 @@ impl Uses {
                         }
                     }
                     if !inner.values.is_empty() || !inner.keys.is_empty() {
-                        self.values.insert(TypeKey::new(ty));
+                        self.values.insert(ty);
                     }
                     return;
                 }
@@ -246,7 +253,7 @@ impl Uses {
                     if is_map {
                         let key = type_args.next().expect("counted");
                         if mentions_param(params, key) {
-                            self.keys.insert(TypeKey::new(key));
+                            self.keys.insert(key);
                         }
                     }
                     for arg in type_args {

@@ -2,8 +2,6 @@
 //! serde rejects, or would accept with surprising output or reject at run
 //! time.
 
-use std::collections::HashMap;
-
 use proc_macro2::Span;
 
 use super::ast::{is_phantom, Container, Data, Field, Repr, Style, Variant};
@@ -107,11 +105,11 @@ fn check_code_size(cx: &mut Ctxt, cont: &Container) {
 /// serde's `getter` reads a private field of a `remote` struct, so it needs
 /// `remote` and is not allowed in an enum, as in serde.
 fn check_getters(cx: &mut Ctxt, cont: &Container) {
-    let (fields, in_enum): (Vec<&Field>, bool) = match &cont.data {
-        Data::Struct(_, fields) => (fields.iter().collect(), false),
-        Data::Enum(variants) => (variants.iter().flat_map(|v| &v.fields).collect(), true),
-    };
-    for (_, span) in fields.iter().filter_map(|f| f.attrs.getter.as_ref()) {
+    let in_enum = matches!(cont.data, Data::Enum(_));
+    for field in cont.all_fields() {
+        let Some((_, span)) = &field.attrs.getter else {
+            continue;
+        };
         if in_enum {
             cx.error_at(*span, "`getter` is not allowed in an enum, as in serde");
         } else if cont.attrs.remote.is_none() {
@@ -284,7 +282,9 @@ fn check_fields(
 ) {
     // A skipped variant writes nothing, so its keys cannot clash with the tag.
     let tag = tag.filter(|_| variant.is_none_or(|v| v.attrs.skip.is_none()));
-    let mut seen: HashMap<&str, &Field> = HashMap::new();
+    // Keys written so far, sorted: a `Vec` keeps a `HashMap` instance out of
+    // the macro's own build.
+    let mut seen: Vec<(&str, &Field)> = Vec::new();
     for field in fields {
         if let (Some(_), Some(rename)) = (field.attrs.skip, field.attrs.rename_span) {
             cx.error_at(
@@ -311,7 +311,15 @@ fn check_fields(
                 ),
             );
         }
-        if let Some(previous) = seen.insert(&field.name, field) {
+        let name = field.name.as_str();
+        let previous = match seen.binary_search_by(|(seen, _)| (*seen).cmp(name)) {
+            Ok(at) => Some(std::mem::replace(&mut seen[at].1, field)),
+            Err(at) => {
+                seen.insert(at, (name, field));
+                None
+            }
+        };
+        if let Some(previous) = previous {
             cx.error_at(
                 key_span(field),
                 format_args!(

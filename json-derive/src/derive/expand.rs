@@ -302,13 +302,10 @@ fn braces_param(generics: &syn::Generics) -> syn::Ident {
 /// the type has a generic parameter or a field of that name (a field named
 /// like a const would be read as a constant pattern in a variant's match).
 fn object_param(cont: &Container) -> syn::Ident {
-    let fields: Vec<String> = match &cont.data {
-        Data::Struct(_, fields) => fields.iter().map(|f| f.name_in_code()).collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .flat_map(|v| v.fields.iter().map(|f| f.name_in_code()))
-            .collect(),
-    };
+    let mut fields = Vec::new();
+    for field in cont.all_fields() {
+        fields.push(field.name_in_code());
+    }
     fresh_param("OBJECT", cont.generics, &fields)
 }
 

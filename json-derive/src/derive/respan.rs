@@ -3,20 +3,21 @@
 //! field or attribute that caused it rather than at the derive.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::TokenStreamExt;
 
 /// `tokens` shown at `span`'s place in errors, each keeping its own hygiene,
 /// so names resolve exactly as before.
 pub fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut token| {
-            if let TokenTree::Group(group) = &token {
-                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
-                moved.set_span(group.span().located_at(span));
-                return TokenTree::Group(moved);
-            }
+    let mut moved = TokenStream::new();
+    for mut token in tokens {
+        if let TokenTree::Group(group) = &token {
+            let mut group_moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+            group_moved.set_span(group.span().located_at(span));
+            token = TokenTree::Group(group_moved);
+        } else {
             token.set_span(token.span().located_at(span));
-            token
-        })
-        .collect()
+        }
+        moved.append(token);
+    }
+    moved
 }

@@ -36,7 +36,7 @@ pub fn wrap(
         with,
         tys,
         values,
-        |wrapper| quote!(#w.write_serde(&#wrapper);),
+        &|wrapper| quote!(#w.write_serde(&#wrapper);),
     )
 }
 
@@ -57,7 +57,7 @@ pub fn wrap_entries(
         with.with,
         &with.tys,
         &with.values,
-        |wrapper| quote!(#private::write_serde_entries(#w, &#wrapper, #first, #of);),
+        &|wrapper| quote!(#private::write_serde_entries(#w, &#wrapper, #first, #of);),
     )
 }
 
@@ -66,7 +66,8 @@ fn wrapped(
     with: &SerializeWith,
     tys: &[&syn::Type],
     values: &[TokenStream],
-    write: impl FnOnce(TokenStream) -> TokenStream,
+    // `dyn`: one copy of this function in the macro's own build.
+    write: &dyn Fn(TokenStream) -> TokenStream,
 ) -> TokenStream {
     let wrapper = &names.wrapper;
     let private = names.private();
