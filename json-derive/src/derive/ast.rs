@@ -168,7 +168,7 @@ fn is_packed(attrs: &[syn::Attribute]) -> bool {
         .filter(|a| a.path().is_ident("repr"))
         .any(|attr| {
             let mut packed = false;
-            let _ = attr.parse_nested_meta(|meta| {
+            let _ = attr::parse_nested(attr, &mut |meta| {
                 packed |= meta.path.is_ident("packed");
                 if meta.input.peek(syn::token::Paren) {
                     let _: proc_macro2::Group = meta.input.parse()?;
@@ -203,7 +203,7 @@ fn deprecated_attr(attrs: &[syn::Attribute]) -> bool {
         }
         let mut allows = false;
         if attr.path().is_ident("allow") {
-            let _ = attr.parse_nested_meta(|meta| {
+            let _ = attr::parse_nested(attr, &mut |meta| {
                 allows |= meta.path.is_ident("deprecated");
                 Ok(())
             });

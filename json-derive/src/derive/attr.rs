@@ -78,6 +78,23 @@ fn duplicate(cx: &mut Ctxt, ns: Namespace, span: Span, name: &str) {
     cx.error_at(span, format!("duplicate {} attribute `{name}`", ns.name()));
 }
 
+/// `attr.parse_nested_meta(parse)` and `meta.parse_nested_meta(parse)`
+/// through one `dyn` callback type each, so that the macro's own build
+/// holds one copy of syn's nested-meta parser rather than one per closure.
+pub(super) fn parse_nested(
+    attr: &syn::Attribute,
+    parse: &mut dyn FnMut(ParseNestedMeta) -> syn::Result<()>,
+) -> syn::Result<()> {
+    attr.parse_nested_meta(parse)
+}
+
+fn parse_nested_in(
+    meta: &ParseNestedMeta,
+    parse: &mut dyn FnMut(ParseNestedMeta) -> syn::Result<()>,
+) -> syn::Result<()> {
+    meta.parse_nested_meta(parse)
+}
+
 /// Calls `parse` for every nested meta of every `#[serde]` and `#[json]`
 /// attribute, serde ones first.
 fn for_each_meta(
@@ -95,7 +112,7 @@ fn for_each_meta(
                 }
             }
             let mut errors = Vec::new();
-            let result = attr.parse_nested_meta(|meta| {
+            let result = parse_nested(attr, &mut |meta| {
                 let mut local = Ctxt::default();
                 let result = parse(&mut local, ns, &meta);
                 errors.extend(local.into_errors());
@@ -127,7 +144,7 @@ fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<syn::Lit>()?;
     } else if meta.input.peek(syn::token::Paren) {
-        meta.parse_nested_meta(|nested| skip_value(&nested))?;
+        parse_nested_in(meta, &mut |nested| skip_value(&nested))?;
     }
     Ok(())
 }
@@ -161,7 +178,7 @@ fn serialize_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<Option<syn:
         return string_value(meta, key).map(Some);
     }
     let mut ser = None;
-    meta.parse_nested_meta(|nested| {
+    parse_nested_in(meta, &mut |nested| {
         if nested.path.is_ident("serialize") {
             ser = Some(string_value(&nested, "serialize")?);
             Ok(())

@@ -160,16 +160,15 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
         None => effective_style(variant),
     };
     let pattern = pattern(variant, style, &bindings, &names.this_type);
-    let members: Vec<Member> = variant
-        .fields
-        .iter()
-        .zip(&bindings)
-        .filter(|(field, _)| !field.skipped())
-        .map(|(field, binding)| Member {
-            field,
-            value: binding.clone(),
-        })
-        .collect();
+    let mut members = Vec::new();
+    for (field, binding) in variant.fields.iter().zip(&bindings) {
+        if !field.skipped() {
+            members.push(Member {
+                field,
+                value: binding.clone(),
+            });
+        }
+    }
     let skip_none = cont.attrs.skip_serializing_none;
     let unit = style == Style::Unit && variant.attrs.serialize_with.is_none();
     let name = variant.name.as_str();
