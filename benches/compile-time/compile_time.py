@@ -1131,8 +1131,9 @@ def main() -> None:
         new = sorted(graph["json"] - graph["serde"])
         cold_lines.append(
             f"Cold build: `cargo build` (debug) from an empty target folder, median of {args.cold_runs} "
-            f"interleaved runs each; CPU of all processes, and of each crate's compiler run "
-            f"(a rustc wrapper; on 2 cores the two differ by the contention between parallel runs). "
+            f"interleaved runs each; CPU of all processes. The full report in benches/compile-time/README.md "
+            f"also gives the added crates' own compiler runs, logged by a rustc wrapper: on 2 cores the "
+            f"whole-build difference also carries the contention between parallel runs. "
             f"json-runtime (default features) adds "
             f"{len(new)} crates to the {len(graph['serde'])} of serde + serde_json: "
             + ", ".join(f"`{n}`" for n in new) + ".")
