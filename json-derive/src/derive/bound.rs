@@ -38,6 +38,8 @@
 //! is read as `ToJson`. A `#[json]` bound is taken as written and wins over
 //! a `#[serde]` one: the way to state `ToJson` bounds.
 
+use std::ops::ControlFlow;
+
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Generics, Ident, Type, WherePredicate};
@@ -175,10 +177,6 @@ impl TypeSet {
             self.0.insert(at, key);
         }
     }
-
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 /// A type and its token text.
@@ -200,83 +198,112 @@ impl Uses {
     /// A type written as a value: every parameter or projection in it
     /// needs `ToJson`, and a map's key type `ToJsonKey`.
     fn visit(&mut self, params: &[&Ident], ty: &Type) {
-        match ty {
-            Type::Path(path) => {
-                if let Some(qself) = &path.qself {
-                    // `<T as Trait>::Assoc`: bound the projection itself.
-                    if mentions_param(params, &qself.ty) {
-                        self.values.insert(ty);
-                    }
-                    return;
+        let _ = walk(params, ty, &mut |need, ty| {
+            match need {
+                Need::Value => self.values.insert(ty),
+                Need::Key => self.keys.insert(ty),
+            }
+            ControlFlow::Continue(())
+        });
+    }
+}
+
+/// Which trait a type found by [`walk`] needs.
+#[derive(Clone, Copy)]
+enum Need {
+    Value,
+    Key,
+}
+
+/// Walks a type written as a value and hands `found` each type in it that
+/// needs a bound, until `found` breaks. One walk serves both the bounds and
+/// [`mentions_param`], so the two cannot disagree on what needs one.
+fn walk(
+    params: &[&Ident],
+    ty: &Type,
+    found: &mut dyn FnMut(Need, &Type) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    match ty {
+        Type::Path(path) => {
+            if let Some(qself) = &path.qself {
+                // `<T as Trait>::Assoc`: bound the projection itself.
+                if mentions_param(params, &qself.ty) {
+                    return found(Need::Value, ty);
                 }
-                let segments = &path.path.segments;
-                let first = &segments[0].ident;
-                if path.path.leading_colon.is_none() && params.contains(&first) {
-                    // `T` itself, or an associated type `T::Assoc`.
-                    self.values.insert(ty);
-                    return;
-                }
-                if is_phantom(ty) {
-                    return;
-                }
-                if is_lazy_seq(ty) {
-                    // `Seq<I>`: `I` is an iterator, never `ToJson` itself,
-                    // so the bound is on the whole type (`Seq<I>: ToJson`,
-                    // which holds when `I`'s items are `ToJson`).
-                    let mut inner = Uses::default();
-                    for segment in segments {
-                        if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
-                            for arg in &args.args {
-                                if let syn::GenericArgument::Type(arg) = arg {
-                                    inner.visit(params, arg);
+                return ControlFlow::Continue(());
+            }
+            let segments = &path.path.segments;
+            let first = &segments[0].ident;
+            if path.path.leading_colon.is_none() && params.contains(&first) {
+                // `T` itself, or an associated type `T::Assoc`.
+                return found(Need::Value, ty);
+            }
+            if is_phantom(ty) {
+                return ControlFlow::Continue(());
+            }
+            if is_lazy_seq(ty) {
+                // `Seq<I>`: `I` is an iterator, never `ToJson` itself,
+                // so the bound is on the whole type (`Seq<I>: ToJson`,
+                // which holds when `I`'s items are `ToJson`).
+                for segment in segments {
+                    if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                        for arg in &args.args {
+                            if let syn::GenericArgument::Type(arg) = arg {
+                                if mentions_param(params, arg) {
+                                    return found(Need::Value, ty);
                                 }
                             }
                         }
                     }
-                    if !inner.values.is_empty() || !inner.keys.is_empty() {
-                        self.values.insert(ty);
-                    }
-                    return;
                 }
-                let last = segments.last().expect("a path has a segment");
-                for segment in segments {
-                    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
-                        continue;
-                    };
-                    let mut type_args = args.args.iter().filter_map(|arg| match arg {
-                        syn::GenericArgument::Type(ty) => Some(ty),
-                        _ => None,
-                    });
-                    let is_map = std::ptr::eq(segment, last)
-                        && last.ident.to_string().ends_with("Map")
-                        && type_args.clone().count() >= 2;
-                    if is_map {
-                        let key = type_args.next().expect("counted");
-                        if mentions_param(params, key) {
-                            self.keys.insert(key);
-                        }
+                return ControlFlow::Continue(());
+            }
+            let last = segments.last().expect("a path has a segment");
+            for segment in segments {
+                let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                    continue;
+                };
+                let mut type_args = args.args.iter().filter_map(|arg| match arg {
+                    syn::GenericArgument::Type(ty) => Some(ty),
+                    _ => None,
+                });
+                let is_map = std::ptr::eq(segment, last)
+                    && last.ident.to_string().ends_with("Map")
+                    && type_args.clone().count() >= 2;
+                if is_map {
+                    let key = type_args.next().expect("counted");
+                    if mentions_param(params, key) {
+                        found(Need::Key, key)?;
                     }
-                    for arg in type_args {
-                        self.visit(params, arg);
-                    }
+                }
+                for arg in type_args {
+                    walk(params, arg, found)?;
                 }
             }
-            Type::Reference(r) => self.visit(params, &r.elem),
-            Type::Paren(p) => self.visit(params, &p.elem),
-            Type::Group(g) => self.visit(params, &g.elem),
-            Type::Slice(s) => self.visit(params, &s.elem),
-            Type::Array(a) => self.visit(params, &a.elem),
-            Type::Tuple(t) => {
-                for elem in &t.elems {
-                    self.visit(params, elem);
-                }
-            }
-            // Anything else (a macro, a function pointer) cannot implement
-            // ToJson through a type parameter; serde_derive skips type
-            // macros too. The compiler reports a missing impl at the field.
-            _ => {}
+            ControlFlow::Continue(())
         }
+        Type::Reference(r) => walk(params, &r.elem, found),
+        Type::Paren(p) => walk(params, &p.elem, found),
+        Type::Group(g) => walk(params, &g.elem, found),
+        Type::Slice(s) => walk(params, &s.elem, found),
+        Type::Array(a) => walk(params, &a.elem, found),
+        Type::Tuple(t) => {
+            for elem in &t.elems {
+                walk(params, elem, found)?;
+            }
+            ControlFlow::Continue(())
+        }
+        // Anything else (a macro, a function pointer) cannot implement
+        // ToJson through a type parameter; serde_derive skips type
+        // macros too. The compiler reports a missing impl at the field.
+        _ => ControlFlow::Continue(()),
     }
+}
+
+/// Whether a type written as a value needs a bound: it stops at the first
+/// type that does, and builds nothing.
+fn mentions_param(params: &[&Ident], ty: &Type) -> bool {
+    walk(params, ty, &mut |_, _| ControlFlow::Break(())).is_break()
 }
 
 /// `Seq<..>` or `SeqMap<..>` (json_runtime's lazy sequences), by the last
@@ -289,12 +316,6 @@ fn is_lazy_seq(ty: &Type) -> bool {
         .segments
         .last()
         .is_some_and(|segment| segment.ident == "Seq" || segment.ident == "SeqMap")
-}
-
-fn mentions_param(params: &[&Ident], ty: &Type) -> bool {
-    let mut uses = Uses::default();
-    uses.visit(params, ty);
-    !uses.values.is_empty() || !uses.keys.is_empty()
 }
 
 /// The predicates of a `bound`, for the impls: as written in `#[json]`.
