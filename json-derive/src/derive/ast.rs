@@ -1,6 +1,10 @@
 //! The model the code generator works from: a container with its variants
 //! and fields, each with its attributes read and its JSON name decided.
 
+use std::cell::OnceCell;
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
 use syn::{Ident, Member, Type};
 
 use super::attr;
@@ -76,10 +80,19 @@ pub struct Field<'a> {
     pub name: String,
     pub attrs: attr::Field,
     pub ty: &'a Type,
+    /// See `ty_span`.
+    ty_span: OnceCell<Span>,
     pub original: &'a syn::Field,
 }
 
 impl Field<'_> {
+    /// Where errors about the type are reported. syn finds it by turning
+    /// the whole type into tokens, a call into the compiler for each, so
+    /// it is found once, and only for fields that are written.
+    pub fn ty_span(&self) -> Span {
+        *self.ty_span.get_or_init(|| self.ty.span())
+    }
+
     pub fn skipped(&self) -> bool {
         self.attrs.skip.is_some()
     }
@@ -300,6 +313,7 @@ fn fields_from_ast<'a>(
                 name,
                 attrs,
                 ty: &field.ty,
+                ty_span: OnceCell::new(),
                 original: field,
             }
         })

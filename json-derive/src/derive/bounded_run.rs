@@ -23,12 +23,12 @@
 //! is written the usual way.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{quote, ToTokens};
-use syn::spanned::Spanned;
+use quote::{quote, quote_spanned, ToTokens};
 
+use super::ast::Field;
 use super::literal;
 use super::names::Names;
-use super::respan::located_at;
+use super::respan::{ident_located_at, located_at, located_template};
 use super::value::Member;
 
 /// Whether a bounded type's value is written through a shared call anyway
@@ -185,12 +185,18 @@ impl<'a> Run<'a> {
                 first,
             } => first_key(names, quote!(#run), object_key, entry_key, first),
             Item::Value(value) => {
-                let v = &value.value;
-                located_at(quote!(#run.value(#v);), value.field.ty.span())
+                let span = value.field.ty_span();
+                let run = ident_located_at(run, span);
+                let v = located_at(value.value.clone(), span);
+                quote_spanned!(located_template(span)=> #run.value(#v);)
             }
             Item::Keyed(literal, value) => {
-                let v = &value.value;
-                located_at(quote!(#run.keyed(#literal, #v);), value.field.ty.span())
+                let span = value.field.ty_span();
+                let run = ident_located_at(run, span);
+                let mut literal = literal.clone();
+                literal.set_span(literal.span().located_at(span));
+                let v = located_at(value.value.clone(), span);
+                quote_spanned!(located_template(span)=> #run.keyed(#literal, #v);)
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
         });
@@ -235,20 +241,21 @@ fn guard(if_object: bool, names: &Names, code: TokenStream) -> TokenStream {
 /// The run's size: the fixed bytes as one number, then each value type's
 /// room, counted once per type (`2 * <u64 as Bounded>::ROOM`).
 fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
-    let mut types: Vec<(String, &syn::Type, usize)> = Vec::new();
+    let mut types: Vec<(String, &Field, usize)> = Vec::new();
     for item in items {
         if let Item::Value(value) | Item::Keyed(_, value) = item {
             let text = value.field.ty.to_token_stream().to_string();
             match types.iter_mut().find(|(t, _, _)| *t == text) {
                 Some((_, _, count)) => *count += 1,
-                None => types.push((text, value.field.ty, 1)),
+                None => types.push((text, value.field, 1)),
             }
         }
     }
     let private = names.private();
     let mut bound = Literal::usize_unsuffixed(fixed).into_token_stream();
-    for (_, ty, count) in types {
-        let room = located_at(quote!(<#ty as #private::Bounded>::ROOM), ty.span());
+    for (_, field, count) in types {
+        let ty = field.ty;
+        let room = located_at(quote!(<#ty as #private::Bounded>::ROOM), field.ty_span());
         bound.extend(match count {
             1 => quote!(+ #room),
             n => {

@@ -2,13 +2,13 @@
 //! On error, the impl is a stub next to the errors, so the user sees the
 //! errors and not a cascade of "ToJson is not implemented" after them.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::DeriveInput;
 
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
-use super::names::{format_param, fresh_param, Names, WrapperContainer};
+use super::names::{default_runtime, format_param, fresh_param, Names, WrapperContainer};
 use super::{bound, check, forward, ser_enum, ser_struct};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -30,7 +30,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 fn runtime_path(cont: &Container) -> TokenStream {
     match &cont.attrs.crate_path {
         Some(path) => quote!(#path),
-        None => quote!(::json_runtime),
+        None => default_runtime(Span::call_site(), None),
     }
 }
 
@@ -54,6 +54,7 @@ fn impl_block(cont: &Container) -> TokenStream {
     let braces = braces_param(cont.generics);
     let mut names = Names::new(runtime.clone(), quote!(#braces::OBJECT), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
+    names.runtime_is_default = cont.attrs.crate_path.is_none();
     names.small_code = match (cont.attrs.small_code, cont.attrs.hot) {
         (Some(_), _) => true,
         (None, Some(_)) => false,

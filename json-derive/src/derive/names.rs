@@ -9,12 +9,17 @@
 use std::cell::Cell;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 /// Names shared by all generated code. The writer, the `first` flag and
 /// the run are `mixed_site` so a field called `w` cannot shadow them.
 pub struct Names {
     pub runtime: TokenStream,
+    /// Whether `runtime` is `::json_runtime`, made by `quote!`, rather
+    /// than a `crate = "..."` path (see `private_at`).
+    pub runtime_is_default: bool,
+    /// `runtime::__private_…`, built once: see `private`.
+    private: TokenStream,
     pub w: Ident,
     pub first: Ident,
     /// The run of bounded writes (`bounded_run.rs`).
@@ -55,8 +60,11 @@ pub struct WrapperContainer {
 
 impl Names {
     pub fn new(runtime: TokenStream, object: TokenStream, wrapper: WrapperContainer) -> Self {
+        let module = private_module();
         Names {
+            private: quote!(#runtime::#module),
             runtime,
+            runtime_is_default: false,
             w: Ident::new("w", Span::mixed_site()),
             first: Ident::new("first", Span::mixed_site()),
             run: Ident::new("run", Span::mixed_site()),
@@ -73,10 +81,8 @@ impl Names {
 
     /// The path of the runtime's module that only derived code calls,
     /// named after the version (see `private_module`).
-    pub fn private(&self) -> TokenStream {
-        let runtime = &self.runtime;
-        let module = private_module();
-        quote!(#runtime::#module)
+    pub fn private(&self) -> &TokenStream {
+        &self.private
     }
 
     /// serde_derive's error for a skipped variant met at run time, through
@@ -102,6 +108,17 @@ impl Names {
     }
 }
 
+/// The runtime's path when the type names none with `crate = "..."`,
+/// `::json_runtime`, shown at `span`'s place; then, with `module`, the
+/// path of a module in it.
+pub fn default_runtime(span: Span, module: Option<&Ident>) -> TokenStream {
+    let krate = Ident::new("json_runtime", span);
+    match module {
+        None => quote_spanned!(span=> ::#krate),
+        Some(module) => quote_spanned!(span=> ::#krate::#module),
+    }
+}
+
 /// `__private_0_1_0` at version 0.1.0. What derived code calls in that
 /// module is no public API and may change in any release, so json-runtime
 /// requires the derive of exactly its own version (`=`, as serde requires
@@ -111,7 +128,7 @@ impl Names {
 ///
 /// json-expand compiles this file too, so `CARGO_PKG_VERSION` is then
 /// json-expand's; both take the workspace's version.
-fn private_module() -> Ident {
+pub fn private_module() -> Ident {
     let version: String = env!("CARGO_PKG_VERSION")
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })

@@ -93,7 +93,7 @@ pub fn member_entries<'a>(
             if member.field.attrs.flatten.is_some() {
                 Entry::Flatten {
                     value: member.value.clone(),
-                    span: member.field.ty.span(),
+                    span: member.field.ty_span(),
                     skip_if,
                     of: EntriesOf::Flatten,
                     with: member

@@ -2,7 +2,7 @@
 //! error in them (a missing impl, a function of the wrong signature) at the
 //! field or attribute that caused it rather than at the derive.
 
-use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::TokenStreamExt;
 
 /// `tokens` shown at `span`'s place in errors, each keeping its own hygiene,
@@ -20,4 +20,20 @@ pub fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
         moved.append(token);
     }
     moved
+}
+
+/// One identifier shown at `span`'s place, as `located_at` moves each token.
+pub fn ident_located_at(ident: &Ident, span: Span) -> Ident {
+    let mut moved = ident.clone();
+    moved.set_span(ident.span().located_at(span));
+    moved
+}
+
+/// The span that `located_at` gives a token `quote!` made: a template
+/// written with `quote_spanned!(located_template(span)=> ..)` comes out as
+/// `located_at(quote!(..), span)` would make it, without a second walk
+/// over its tokens, each a call into the compiler. Interpolated tokens
+/// keep their spans, so they are moved on their own.
+pub fn located_template(span: Span) -> Span {
+    Span::call_site().located_at(span)
 }

@@ -257,7 +257,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
                     }
                     list.push(Entry::Flatten {
                         value: bindings[0].clone(),
-                        span: field.ty.span(),
+                        span: field.ty_span(),
                         skip_if: None,
                         of: tagged(),
                         with: field.attrs.serialize_with.as_ref().map(|with| EntriesWith {
@@ -338,7 +338,7 @@ fn content(
         let span = path.span();
         let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
         let w = located_at(quote!(#w), span);
-        let private = located_at(names.private(), span);
+        let private = located_at(names.private().clone(), span);
         return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w)););
     }
     match style {

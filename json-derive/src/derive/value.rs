@@ -11,8 +11,8 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ast::{is_empty_array, is_keyed, Container, Field};
-use super::names::{EntriesOf, Names};
-use super::respan::located_at;
+use super::names::{default_runtime, private_module, EntriesOf, Names};
+use super::respan::{ident_located_at, located_at, located_template};
 use super::serde_with;
 
 /// A field to write, with the expression that borrows it.
@@ -45,24 +45,43 @@ impl Names {
     /// out-of-line function per field type and format, as serde's
     /// `serialize_field` is, instead of being inlined at every field.
     fn write_value(&self, field: &Field, value: &TokenStream) -> TokenStream {
-        let span = field.ty.span();
+        let span = field.ty_span();
         let w = &self.w;
-        let private = self.private();
         if !self.fallback {
             if self.small_code {
                 let value = located_at(value.clone(), span);
-                let private = located_at(private, span);
+                let private = self.private_at(span);
                 return quote_spanned!(span=> #private::write_json_outlined(#value, #w););
             }
             return self.call_at(span, quote!(ToJson::write_json), value);
         }
         self.dispatched.set(true);
-        let call = if self.small_code {
-            quote!(#private::Via(#value).write_json_or_serialize_outlined(#w);)
+        // As `located_at(quote!(..), span)`, without walking the template's
+        // tokens a second time: they are made at `span`'s place directly.
+        let at = located_template(span);
+        let private = self.private_at(span);
+        let value = located_at(value.clone(), span);
+        let w = ident_located_at(w, span);
+        if self.small_code {
+            quote_spanned!(at=> #private::Via(#value).write_json_or_serialize_outlined(#w);)
         } else {
-            quote!(#private::Via(#value).write_json_or_serialize(#w);)
-        };
-        located_at(call, span)
+            quote_spanned!(at=> #private::Via(#value).write_json_or_serialize(#w);)
+        }
+    }
+
+    /// The private module's path shown at `span`'s place in errors, as
+    /// `located_at(self.private().clone(), span)` makes it. The default
+    /// path is made there directly, as `quote!` would have made it:
+    /// moving the tokens of one already made is a call into the compiler
+    /// for each, at every field.
+    fn private_at(&self, span: Span) -> TokenStream {
+        if !self.runtime_is_default {
+            return located_at(self.private().clone(), span);
+        }
+        let at = located_template(span);
+        let mut module = private_module();
+        module.set_span(at);
+        default_runtime(at, Some(&module))
     }
 
     /// The code that writes one field's value: its `serialize_with`
@@ -79,12 +98,12 @@ impl Names {
             let span = path.span();
             let value = located_at(value.clone(), span);
             let w = located_at(quote!(#w), span);
-            let private = located_at(self.private(), span);
+            let private = self.private_at(span);
             return quote_spanned!(span=> #private::json_with_returns(#path(#value, #w)););
         }
         if field.attrs.as_string.is_some() {
             return self.call_at(
-                field.ty.span(),
+                field.ty_span(),
                 quote!(ToJsonString::write_json_string),
                 value,
             );
@@ -103,7 +122,7 @@ impl Names {
     /// key has it written by `write_key_outlined` (one shared call per
     /// format), then its value as any small-code value.
     pub fn write_keyed(&self, member: &Member, key: &syn::LitStr) -> TokenStream {
-        let span = member.field.ty.span();
+        let span = member.field.ty_span();
         let Names { runtime, w, .. } = self;
         let private = self.private();
         if self.small_code && !is_keyed(member.field.ty) {
@@ -116,12 +135,15 @@ impl Names {
             return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
         }
         self.dispatched.set(true);
-        // One move for the whole call, the value's tokens included.
-        let value = &member.value;
-        located_at(
-            quote!(#private::Via(#value).write_keyed_or_serialize(#w, #key);),
-            span,
-        )
+        // The whole call at `span`'s place, the value's tokens included,
+        // as in `write_value`.
+        let at = located_template(span);
+        let private = self.private_at(span);
+        let value = located_at(member.value.clone(), span);
+        let w = ident_located_at(w, span);
+        let mut key = key.clone();
+        key.set_span(key.span().located_at(span));
+        quote_spanned!(at=> #private::Via(#value).write_keyed_or_serialize(#w, #key);)
     }
 
     /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
