@@ -219,7 +219,7 @@ fn remote_impl(
     header: &TokenStream,
 ) -> TokenStream {
     let runtime = names.runtime.clone();
-    let value = syn::Ident::new("__self", proc_macro2::Span::call_site());
+    let value = syn::Ident::new("__self", Span::call_site());
     // As in serde, `remote` names the type without the mirror's own
     // parameters, which follow it in the parameter's type (`&Type<T>`);
     // arguments written in it (`remote = "Type<u8>"`) take `::<` in
