@@ -788,7 +788,7 @@ mod tests {
         let path = dir.join("secret.json");
         fs::write(&path, b"{}").unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
-        crate::write_file(&path, &[1]).unwrap();
+        write_file(&path, &[1]).unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
         assert_eq!(fs::read(&path).unwrap(), b"[1]");
