@@ -28,7 +28,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use super::ast::Field;
 use super::literal;
 use super::names::Names;
-use super::respan::{ident_located_at, located_at, located_template};
+use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
 use super::value::Member;
 
 /// Whether a bounded type's value is written through a shared call anyway
@@ -193,8 +193,7 @@ impl<'a> Run<'a> {
             Item::Keyed(literal, value) => {
                 let span = value.field.ty_span();
                 let run = ident_located_at(run, span);
-                let mut literal = literal.clone();
-                literal.set_span(literal.span().located_at(span));
+                let literal = lit_located_at(literal, span);
                 let v = located_at(value.value.clone(), span);
                 quote_spanned!(located_template(span)=> #run.keyed(#literal, #v);)
             }

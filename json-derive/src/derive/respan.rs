@@ -29,6 +29,14 @@ pub fn ident_located_at(ident: &Ident, span: Span) -> Ident {
     moved
 }
 
+/// One string literal shown at `span`'s place, as `located_at` moves each
+/// token.
+pub fn lit_located_at(lit: &syn::LitStr, span: Span) -> syn::LitStr {
+    let mut moved = lit.clone();
+    moved.set_span(lit.span().located_at(span));
+    moved
+}
+
 /// The span that `located_at` gives a token `quote!` made: a template
 /// written with `quote_spanned!(located_template(span)=> ..)` comes out as
 /// `located_at(quote!(..), span)` would make it, without a second walk

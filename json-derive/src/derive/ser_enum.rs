@@ -19,7 +19,7 @@ use super::ast::{Container, Repr, Style, Variant};
 use super::literal;
 use super::names::{EntriesOf, Names};
 use super::object::{array, member_entries, object, object_or_entries, Entry, Write};
-use super::respan::located_at;
+use super::respan::{ident_located_at, located_at};
 use super::serde_with::{self, EntriesWith};
 use super::value::Member;
 
@@ -337,7 +337,7 @@ fn content(
         let path = &with.path;
         let span = path.span();
         let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
-        let w = located_at(quote!(#w), span);
+        let w = ident_located_at(w, span);
         let private = located_at(names.private().clone(), span);
         return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w)););
     }

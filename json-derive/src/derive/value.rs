@@ -12,7 +12,7 @@ use syn::spanned::Spanned;
 
 use super::ast::{is_empty_array, is_keyed, Container, Field};
 use super::names::{default_runtime, private_module, EntriesOf, Names};
-use super::respan::{ident_located_at, located_at, located_template};
+use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
 use super::serde_with;
 
 /// A field to write, with the expression that borrows it.
@@ -97,7 +97,7 @@ impl Names {
             let path = &with.path;
             let span = path.span();
             let value = located_at(value.clone(), span);
-            let w = located_at(quote!(#w), span);
+            let w = ident_located_at(w, span);
             let private = self.private_at(span);
             return quote_spanned!(span=> #private::json_with_returns(#path(#value, #w)););
         }
@@ -141,8 +141,7 @@ impl Names {
         let private = self.private_at(span);
         let value = located_at(member.value.clone(), span);
         let w = ident_located_at(w, span);
-        let mut key = key.clone();
-        key.set_span(key.span().located_at(span));
+        let key = lit_located_at(key, span);
         quote_spanned!(at=> #private::Via(#value).write_keyed_or_serialize(#w, #key);)
     }
 
