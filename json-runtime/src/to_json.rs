@@ -63,6 +63,22 @@ pub trait ToJson {
         true
     }
 
+    /// Writes `items` as one JSON array: what `[Self]`, `[Self; N]` and
+    /// `Vec<Self>` write.
+    ///
+    /// Not part of the public API: the default writes each item with
+    /// [`write_json`](Self::write_json); the integer types write the whole
+    /// slice in one loop of their own.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn write_json_slice<F: Format>(items: &[Self], w: &mut JsonWriter<'_, F>)
+    where
+        Self: Sized,
+    {
+        crate::impls::write_slice(w, items);
+    }
+
     /// Writes a key literal of a derived encoder (`,"key":`, as
     /// [`JsonWriter::key`] takes it), then `self`.
     ///

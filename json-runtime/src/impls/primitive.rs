@@ -1,6 +1,9 @@
 use std::marker::PhantomData;
 
-use crate::writer::{write_f32, write_f64, write_int, write_keyed_f32, write_keyed_f64};
+use crate::impls::write_slice;
+use crate::writer::{
+    write_f32, write_f64, write_int, write_int_array, write_keyed_f32, write_keyed_f64,
+};
 use crate::{Format, JsonWriter, ToJson};
 
 macro_rules! integers {
@@ -9,6 +12,15 @@ macro_rules! integers {
             #[inline]
             fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 write_int(w, *self);
+            }
+
+            #[inline]
+            fn write_json_slice<F: Format>(items: &[Self], w: &mut JsonWriter<'_, F>) {
+                if w.writes_int_arrays() {
+                    write_int_array(w, items);
+                } else {
+                    write_slice(w, items);
+                }
             }
         }
     )*};

@@ -63,7 +63,7 @@ where
 /// below inlined, 288 -> 160 bytes a level for an untagged enum of
 /// `Vec`s).
 #[inline]
-fn write_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+pub(crate) fn write_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     w.begin_array();
     if items.is_empty() {
         w.end_array(true);
@@ -108,7 +108,7 @@ fn write_keyed_slice<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, key: &str,
 fn write_keyed_items<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, key: &str, items: &[T]) {
     w.key_copied_out_of_line(key);
     w.check_begin::<[T]>();
-    write_slice(w, items);
+    T::write_json_slice(items, w);
     w.check_end();
 }
 
@@ -116,7 +116,7 @@ impl<T: ToJson> ToJson for [T] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_slice(w, self);
+        T::write_json_slice(self, w);
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -132,7 +132,7 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_slice(w, self);
+        T::write_json_slice(self, w);
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -144,7 +144,7 @@ impl<T: ToJson> ToJson for Vec<T> {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        write_slice(w, self);
+        T::write_json_slice(self, w);
     }
 
     #[cfg_attr(debug_assertions, inline)]

@@ -79,7 +79,7 @@ pub struct JsonWriter<'a, F: Format = Compact> {
     /// deepest level seen so far, then [`NEWLINE_PAD`] bytes of padding, so
     /// a line break at any depth is one copy of a prefix of it, and a short
     /// one a copy of a fixed [`NEWLINE_PAD`] bytes.
-    newline: Vec<u8>,
+    pub(super) newline: Vec<u8>,
     /// How [`write_str`](Self::write_str) escapes; [`Escape::Default`]
     /// unless chosen through [`Options`](crate::Options).
     escape: Escape,
@@ -537,7 +537,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
     #[cold]
     #[inline(never)]
-    fn deepen_newline(&mut self, len: usize) {
+    pub(super) fn deepen_newline(&mut self, len: usize) {
         self.newline.truncate(self.newline.len() - NEWLINE_PAD);
         while self.newline.len() < len {
             self.newline.extend_from_slice(self.indent);
@@ -817,7 +817,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 /// Padding kept after the cached line break, so that a line break of up to
 /// this many bytes (depth 15 with a two-space indent) is copied as a fixed
 /// 32 bytes, two vector moves, instead of through a chain of length tests.
-const NEWLINE_PAD: usize = 32;
+pub(super) const NEWLINE_PAD: usize = 32;
 
 impl<F: Format> KeyLayouts for JsonWriter<'_, F> {
     #[cfg_attr(debug_assertions, inline)]

@@ -9,6 +9,7 @@
 //! `inline_state.rs`). The structure checks of debug builds are in
 //! `check.rs` (hooks) over `check_state.rs`; the checked API for
 //! hand-written impls in `checked.rs`. Numbers through the writer are in `numbers.rs`,
+//! slices of integers as arrays in `int_array.rs`,
 //! pieces for awaited writers in `pieces.rs`, and one capacity check for a
 //! run of bounded writes in `reserved.rs`.
 
@@ -21,6 +22,7 @@ mod extras;
 mod format;
 mod inline;
 mod inline_state;
+mod int_array;
 mod json_writer;
 mod numbers;
 mod pieces;
@@ -34,6 +36,7 @@ pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
 #[doc(hidden)]
 pub use format::{PerFormat, Selected};
+pub(crate) use int_array::write_int_array;
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
     write_f32, write_f64, write_float_quoted, write_int, write_int_quoted, write_keyed_f32,

@@ -1,0 +1,164 @@
+//! Slices of integers, which json-runtime writes in one loop per integer
+//! type and layout rather than element by element: every width and digit
+//! count, every length around the loop's group size, at depths whose line
+//! breaks are longer than the writer's fixed-size copy, against serde_json
+//! through every entry point.
+
+use json_runtime::{Options, PrettyFormatter, ToJson};
+use json_tests::{assert_same, serde_pretty_with_indent};
+use proptest::prelude::*;
+use serde::Serialize;
+
+/// Every digit count of `T`, its extremes, and the powers of ten and
+/// their neighbours in between.
+macro_rules! edges {
+    ($t:ty) => {{
+        let mut v: Vec<$t> = vec![<$t>::MIN, <$t>::MAX, 0, 1];
+        let mut p: $t = 1;
+        while let Some(next) = p.checked_mul(10) {
+            v.extend([p - 1, p, p + 1]);
+            p = next;
+        }
+        v.extend([p - 1, p]);
+        #[allow(unused_comparisons)]
+        if <$t>::MIN < 0 {
+            let negatives: Vec<$t> = v.iter().filter_map(|x| x.checked_neg()).collect();
+            v.extend(negatives);
+        }
+        v
+    }};
+}
+
+#[test]
+fn every_width_and_digit_count() {
+    assert_same(&edges!(u8));
+    assert_same(&edges!(u16));
+    assert_same(&edges!(u32));
+    assert_same(&edges!(u64));
+    assert_same(&edges!(usize));
+    assert_same(&edges!(u128));
+    assert_same(&edges!(i8));
+    assert_same(&edges!(i16));
+    assert_same(&edges!(i32));
+    assert_same(&edges!(i64));
+    assert_same(&edges!(isize));
+    assert_same(&edges!(i128));
+}
+
+#[test]
+fn empty_and_single() {
+    assert_same(&Vec::<u32>::new());
+    assert_same(&[0u8; 0]);
+    assert_same(&vec![7i64]);
+    assert_same(&vec![Vec::<i32>::new(), vec![], vec![1]]);
+}
+
+/// Lengths around the loop's group sizes (a few hundred elements in
+/// compact layout, fewer in pretty), so that groups end everywhere.
+#[test]
+fn lengths_across_groups() {
+    for len in [
+        1, 2, 63, 64, 65, 70, 71, 72, 150, 157, 158, 160, 170, 171, 341, 1000, 5000,
+    ] {
+        let v: Vec<u64> = (0..len as u64).map(|i| i * 7_919 % 1_000_003).collect();
+        assert_same(&v);
+        let v: Vec<i8> = (0..len).map(|i| (i % 256) as u8 as i8).collect();
+        assert_same(&v);
+    }
+}
+
+/// Nested deep enough that a pretty line break (newline and indent) is
+/// longer than the 32 bytes the writer copies at a fixed size.
+#[test]
+fn deep_line_breaks() {
+    #[derive(ToJson, Serialize)]
+    struct Level {
+        values: Vec<i32>,
+        inner: Option<Box<Level>>,
+    }
+    let mut level = Level {
+        values: vec![-1, 22, -333],
+        inner: None,
+    };
+    for depth in 0..24 {
+        level = Level {
+            values: (0..depth).map(|i| i * 1_000 - 5).collect(),
+            inner: Some(Box::new(level)),
+        };
+    }
+    assert_same(&level);
+    for indent in [&b"        "[..], b"\t\t\t", b""] {
+        let expected = serde_pretty_with_indent(&level, indent);
+        let ours = PrettyFormatter::with_indent(indent).to_vec(&level).unwrap();
+        assert_eq!(
+            String::from_utf8(ours).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
+    }
+}
+
+/// Fields, arrays and nested vectors: the derive's keyed path reaches the
+/// same loop.
+#[test]
+fn inside_derived_types() {
+    #[derive(ToJson, Serialize)]
+    struct Row {
+        ids: Vec<u32>,
+        deltas: [i16; 4],
+        grid: Vec<Vec<i64>>,
+        bytes: Vec<u8>,
+        none: Vec<u16>,
+    }
+    let row = Row {
+        ids: vec![1, 20, 300, 4_000, 50_000],
+        deltas: [-1, 0, 1, i16::MIN],
+        grid: vec![vec![], vec![i64::MIN], vec![1, -2, 3]],
+        bytes: b"json".to_vec(),
+        none: vec![],
+    };
+    assert_same(&row);
+    assert_same(&vec![row]);
+}
+
+/// The other outputs that reach slices of integers: inline arrays, sorted
+/// keys and canonical output, which checks every number itself.
+#[test]
+fn other_outputs() {
+    let v: Vec<Vec<i64>> = vec![vec![1, -2, 3], (0..40).collect(), vec![]];
+    let inline = PrettyFormatter::new()
+        .inline_arrays(40)
+        .to_string(&v)
+        .unwrap();
+    assert!(
+        inline.starts_with("[\n  [1, -2, 3],\n  [\n    0,\n"),
+        "{inline}"
+    );
+    assert!(inline.ends_with("\n  ],\n  []\n]"), "{inline}");
+    assert_eq!(
+        Options::new().sort_keys(true).to_string(&v).unwrap(),
+        serde_json::to_string(&v).unwrap()
+    );
+    let big: Vec<u64> = vec![1, 1 << 53, (1 << 53) + 1];
+    assert!(json_runtime::to_vec_canonical(&big).is_err());
+    assert_eq!(
+        json_runtime::to_string_canonical(&v).unwrap(),
+        serde_json::to_string(&v).unwrap()
+    );
+}
+
+proptest! {
+    #[test]
+    fn random_u64(v in proptest::collection::vec(any::<u64>(), 0..600)) {
+        assert_same(&v);
+    }
+
+    #[test]
+    fn random_i32_rows(v in proptest::collection::vec(proptest::collection::vec(any::<i32>(), 0..20), 0..40)) {
+        assert_same(&v);
+    }
+
+    #[test]
+    fn random_small(v in proptest::collection::vec(0u16..1_000, 0..600)) {
+        assert_same(&v);
+    }
+}
