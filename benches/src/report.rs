@@ -300,8 +300,8 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
     let mut notes: Vec<String> = Vec::new();
     let mut cells = Vec::new();
     for w in workload_names(rows) {
-        // The output options have a table of their own.
-        if w.starts_with("options/") {
+        // The output options and the shapes have tables of their own.
+        if w.starts_with("options/") || w.starts_with(crate::workloads::shapes::PREFIX) {
             continue;
         }
         let pretty = w.ends_with("(pretty)");
