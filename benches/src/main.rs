@@ -675,4 +675,27 @@ mod tests {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");
         }
     }
+
+    /// Every shapes family has both workloads, and each family held to
+    /// its floor has one: its target would say "not run" forever, or fall
+    /// back to the fixed ratio, otherwise.
+    #[test]
+    fn shapes_targets_name_workloads() {
+        let names: Vec<String> = workloads().into_iter().map(|w| w.name).collect();
+        for family in Family::ALL {
+            for w in [family.workload(), family.pretty_workload()] {
+                assert!(names.contains(&w), "no workload named {w}");
+            }
+        }
+        for t in report::SHAPE_FLOOR_TARGETS {
+            let family = Family::from_name(t.family)
+                .unwrap_or_else(|| panic!("no shapes family named {}", t.family));
+            assert!(family.floor().is_some(), "{} has no floor row", t.family);
+        }
+        // Workload names are unique, the shapes' included.
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+    }
 }
