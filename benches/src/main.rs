@@ -5,6 +5,7 @@
 //! cargo run --release -p json-bench                      # everything, about a minute and a half
 //! cargo run --release -p json-bench -- --quick           # a few rounds (what CI runs)
 //! cargo run --release -p json-bench -- colleges records  # a subset
+//! cargo run --release -p json-bench -- shapes            # one workload per shape of type, about 25 s
 //! cargo run --release -p json-bench -- --update-docs     # also rewrite README's table
 //! JSON_BENCH_DATA=/path/to/data cargo run --release -p json-bench -- corpora
 //! ```
