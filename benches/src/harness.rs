@@ -70,6 +70,7 @@ pub mod names {
 
     pub const FLOAT_FLOOR: &str = "zmij floats only (floor)";
     pub const VALUE_WALK_FLOOR: &str = "Value tree walked only (floor)";
+    pub const DOC_WALK_FLOOR: &str = "document walked only (floor)";
 }
 
 /// One operation: `op(false)` does the work and discards the output;
@@ -322,6 +323,35 @@ fn json_runtime_pretty<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
     ]
 }
 
+/// The shapes workloads' compact methods: serde_json `to_vec` first (the
+/// baseline), then json_runtime `to_vec`, and nothing else, so that
+/// fifty small workloads stay quick.
+pub fn shape_methods<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
+    use names::*;
+    vec![
+        Method::new(SERDE_TO_VEC, Library::SerdeJson, move |c| {
+            keep(c, serde_json::to_vec(value).expect("serde_json"))
+        }),
+        Method::new(RT_TO_VEC, Library::JsonRuntime, move |c| {
+            keep(c, json_runtime::to_vec(value).unwrap())
+        }),
+    ]
+}
+
+/// The shapes workloads' pretty methods: serde_json `to_vec_pretty`
+/// first (the baseline), then json_runtime `to_vec_pretty`.
+pub fn shape_pretty_methods<'a, T: Value + ?Sized>(value: &'a T) -> Vec<Method<'a>> {
+    use names::*;
+    vec![
+        Method::new(SERDE_TO_VEC_PRETTY, Library::SerdeJson, move |c| {
+            keep(c, serde_json::to_vec_pretty(value).expect("serde_json"))
+        }),
+        Method::new(RT_TO_VEC_PRETTY, Library::JsonRuntime, move |c| {
+            keep(c, json_runtime::to_vec_pretty(value).unwrap())
+        }),
+    ]
+}
+
 /// `json_runtime::par` on a sequence, to follow [`compact_methods`].
 pub fn parallel_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> {
     use names::*;
@@ -474,6 +504,18 @@ impl Config {
             // the worst-of target says how many rounds it had.
             large_min_rounds: 3,
             sample: Duration::from_micros(200),
+        }
+    }
+
+    /// The budget of one shapes workload: a tenth of `self`'s. The
+    /// shapes group is some fifty workloads of two or three methods each,
+    /// about 1 MB of output (a millisecond or two per operation), so a
+    /// tenth still gives tens of rounds in a full run, and the group
+    /// stays well under a minute.
+    pub fn shapes(self) -> Self {
+        Config {
+            budget: self.budget / 10,
+            ..self
         }
     }
 }

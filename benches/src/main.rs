@@ -5,6 +5,7 @@
 //! cargo run --release -p json-bench                      # everything, about a minute and a half
 //! cargo run --release -p json-bench -- --quick           # a few rounds (what CI runs)
 //! cargo run --release -p json-bench -- colleges records  # a subset
+//! cargo run --release -p json-bench -- shapes            # one workload per shape of type, about 25 s
 //! cargo run --release -p json-bench -- --update-docs     # also rewrite README's table
 //! JSON_BENCH_DATA=/path/to/data cargo run --release -p json-bench -- corpora
 //! ```
@@ -26,6 +27,7 @@ use std::time::Instant;
 use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Library, Row, SimdJson};
 use json_bench::report;
+use json_bench::workloads::shapes::{self, Family};
 use json_bench::workloads::{
     canada, citm, colleges, links, mixed, parallel, products, records, rustdoc, twitter, Corpus,
     DATA_ENV, DEFAULT_DATA_DIR,
@@ -47,7 +49,14 @@ rustdoc's JSON output, 35 MB), pretty (the pretty workloads), corpora
 (the three files, typed), parallel (the workloads with json_runtime::par
 rows: products/1000000, products/100000 (pretty), records x100, records
 x100 (lines)), options (the output options, each against the default
-output of the same value). Default: all.
+output of the same value), shapes (one workload per shape of type, each
+compact and pretty, against serde_json alone: shapes/<family> for one:
+ints, ids19, option_int, floats, bools, short_ascii, escape_heavy,
+non_ascii, unit_enums, externally_tagged, internally_tagged,
+adjacently_tagged, untagged, map_string_keys_hash, map_string_keys_btree,
+map_int_keys_hash, map_int_keys_btree, recursive, flatten, vec_u32,
+vec_i64, vec_vec_i32, vec_vec_u8_short, large_doc_hash (23 MB), value).
+Default: all.
 
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
@@ -197,7 +206,47 @@ fn workloads() -> Vec<Workload> {
             });
         }));
     }
+    // One workload per shape of type, compact then pretty, each against
+    // serde_json alone (with a floor row where part of the work bounds
+    // it): a regression in one encoder shows in its own line.
+    for family in Family::ALL {
+        all.push(Workload::new(family.workload(), move |run| {
+            family.run(shapes::Scale::Bench, &mut ShapeRun { run, pretty: false });
+        }));
+        all.push(Workload::new(family.pretty_workload(), move |run| {
+            family.run(shapes::Scale::Bench, &mut ShapeRun { run, pretty: true });
+        }));
+    }
     all
+}
+
+/// Times a shapes family's value: serde_json and json_runtime `to_vec`
+/// (or `to_vec_pretty`), then its floor rows, on a tenth of the budget
+/// ([`Config::shapes`]).
+struct ShapeRun<'r> {
+    run: &'r mut Run,
+    pretty: bool,
+}
+
+impl shapes::Sink for ShapeRun<'_> {
+    fn shape<'a, T: Value + ?Sized>(&mut self, value: &'a T, floors: Vec<harness::Method<'a>>) {
+        let (layout, expected, mut methods) = if self.pretty {
+            (
+                "pretty",
+                serde_json::to_vec_pretty(value).expect("serde_json"),
+                harness::shape_pretty_methods(value),
+            )
+        } else {
+            (
+                "compact",
+                serde_json::to_vec(value).expect("serde_json"),
+                harness::shape_methods(value),
+            )
+        };
+        methods.extend(floors);
+        let cfg = self.run.cfg.shapes();
+        self.run.time(layout, methods, &expected, &cfg);
+    }
 }
 
 /// Why the `links` workloads have no simd-json-derive row: they measure
@@ -346,12 +395,24 @@ impl Run {
             }
             SimdJson::Unsupported(why) => self.simd_unsupported.push((self.workload.clone(), why)),
         }
+        let cfg = self.cfg;
+        self.time(layout, methods, expected, &cfg);
+    }
+
+    /// Checks and times `methods` on the current workload.
+    fn time(
+        &mut self,
+        layout: &str,
+        mut methods: Vec<harness::Method<'_>>,
+        expected: &[u8],
+        cfg: &Config,
+    ) {
         eprintln!(
             "      {} of {layout} JSON, {} methods",
             report::format_bytes(expected.len()),
             methods.len()
         );
-        let rows = harness::run_workload(&self.workload, &mut methods, expected, &self.cfg);
+        let rows = harness::run_workload(&self.workload, &mut methods, expected, cfg);
         self.rows.extend(rows);
     }
 }
@@ -560,6 +621,41 @@ mod tests {
             ["twitter", "citm_catalog", "canada"]
         );
         assert_eq!(selected(&["value/canada"]), ["value/canada"]);
+        // Every family, compact then pretty; `value` stays the corpora's.
+        let shapes: Vec<String> = Family::ALL
+            .iter()
+            .flat_map(|f| [f.workload(), f.pretty_workload()])
+            .collect();
+        assert_eq!(selected(&["shapes"]), shapes);
+        assert_eq!(
+            selected(&["shapes/ints"]),
+            ["shapes/ints", "shapes/ints (pretty)"]
+        );
+        assert_eq!(
+            selected(&["shapes/vec_vec_i32"]),
+            ["shapes/vec_vec_i32", "shapes/vec_vec_i32 (pretty)"]
+        );
+        let pretty = selected(&["pretty"]);
+        assert!(pretty.contains(&"colleges (pretty)"), "{pretty:?}");
+        assert!(pretty.contains(&"shapes/value (pretty)"), "{pretty:?}");
+        assert!(!pretty.contains(&"shapes/value"), "{pretty:?}");
+    }
+
+    /// The USAGE text names every family, so `--help` lists what
+    /// `shapes/<family>` accepts.
+    #[test]
+    fn usage_names_every_family() {
+        let usage = USAGE.split_whitespace().collect::<Vec<_>>().join(" ");
+        let shapes = &usage[usage.find("shapes (").expect("the shapes group")..];
+        for family in Family::ALL {
+            let name = family.name();
+            assert!(
+                [",", " ", ")"]
+                    .iter()
+                    .any(|end| shapes.contains(&format!(" {name}{end}"))),
+                "USAGE does not name {name}"
+            );
+        }
     }
 
     /// A target names a workload that exists, or it would say "not run"
@@ -579,5 +675,28 @@ mod tests {
         for w in targeted {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");
         }
+    }
+
+    /// Every shapes family has both workloads, and each family held to
+    /// its floor has one: its target would say "not run" forever, or fall
+    /// back to the fixed ratio, otherwise.
+    #[test]
+    fn shapes_targets_name_workloads() {
+        let names: Vec<String> = workloads().into_iter().map(|w| w.name).collect();
+        for family in Family::ALL {
+            for w in [family.workload(), family.pretty_workload()] {
+                assert!(names.contains(&w), "no workload named {w}");
+            }
+        }
+        for t in report::SHAPE_FLOOR_TARGETS {
+            let family = Family::from_name(t.family)
+                .unwrap_or_else(|| panic!("no shapes family named {}", t.family));
+            assert!(family.floor().is_some(), "{} has no floor row", t.family);
+        }
+        // Workload names are unique, the shapes' included.
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::harness::{names, Library, Row, LARGE_OUTPUT, WORST_OF_ROUNDS};
+use crate::workloads::shapes::{self, Family};
 
 /// CPU model and core count, from `/proc/cpuinfo` where available.
 pub fn machine() -> String {
@@ -300,8 +301,8 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
     let mut notes: Vec<String> = Vec::new();
     let mut cells = Vec::new();
     for w in workload_names(rows) {
-        // The output options have a table of their own.
-        if w.starts_with("options/") {
+        // The output options and the shapes have tables of their own.
+        if w.starts_with("options/") || w.starts_with(shapes::PREFIX) {
             continue;
         }
         let pretty = w.ends_with("(pretty)");
@@ -365,7 +366,13 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
             target,
         ]);
     }
-    let mut out = markdown_table(&header, &right, &cells, &[]);
+    // Empty when only the options or the shapes ran: their own tables
+    // follow.
+    let mut out = if cells.is_empty() {
+        String::new()
+    } else {
+        markdown_table(&header, &right, &cells, &[])
+    };
     for (i, note) in notes.iter().enumerate() {
         let _ = write!(out, "\n[{}] {note}\n", i + 1);
     }
@@ -376,7 +383,195 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
             "\nThe output options, each against json_runtime's default output of the same value (time ÷ the default's):\n\n{options}"
         );
     }
+    let shapes = shapes_summary(rows);
+    if !shapes.is_empty() {
+        let _ = write!(
+            out,
+            "\nEvery shape of type (`shapes/<family>`), json_runtime against serde_json alone: ratio = json_runtime's time ÷ serde_json's (`to_vec`, or `to_vec_pretty` for pretty), speed-up = its inverse; floor = the floor row's time ÷ serde_json's, compact / pretty, a bound and not a target:\n\n{shapes}"
+        );
+    }
     out
+}
+
+/// Issue 40: json_runtime `to_vec` ÷ serde_json `to_vec` on each shapes
+/// family (but those of [`SHAPE_FLOOR_TARGETS`]).
+pub const SHAPE_COMPACT_TARGET: f64 = 0.33;
+/// Issue 40: json_runtime `to_vec_pretty` ÷ serde_json `to_vec_pretty` on
+/// each shapes family (but those of [`SHAPE_FLOOR_TARGETS`]).
+pub const SHAPE_PRETTY_TARGET: f64 = 0.40;
+
+/// The target of a shapes family bound by part of its work, which its
+/// floor row does alone: json_runtime's ratio at most the floor row's
+/// ratio (both ÷ serde_json's time, in the same workload) plus `margin`,
+/// and, while the floor's ratio is below `cap.0`, at most `cap.1`.
+#[derive(Debug, Clone, Copy)]
+pub struct FloorTarget {
+    /// The family's name.
+    pub family: &'static str,
+    /// How far above its floor's ratio json_runtime's may be.
+    pub margin: f64,
+    /// `(floor ratio, limit)`: the limit holds while the floor's ratio is
+    /// below the first number.
+    pub cap: Option<(f64, f64)>,
+}
+
+/// Issue 40: the shapes families held to their floor rows instead of
+/// [`SHAPE_COMPACT_TARGET`] and [`SHAPE_PRETTY_TARGET`], compact and
+/// pretty alike.
+pub const SHAPE_FLOOR_TARGETS: &[FloorTarget] = &[
+    // zmij formatting the same floats alone.
+    FloorTarget {
+        family: "floats",
+        margin: 0.05,
+        cap: None,
+    },
+    // The document's HashMaps walked without writing.
+    FloorTarget {
+        family: "large_doc_hash",
+        margin: 0.15,
+        cap: Some((0.30, 0.45)),
+    },
+    // The Value tree walked without writing.
+    FloorTarget {
+        family: "value",
+        margin: 0.15,
+        cap: Some((0.35, 0.50)),
+    },
+];
+
+/// One shapes workload's result against its target.
+struct ShapeResult<'r> {
+    workload: String,
+    ours: &'r Row,
+    base: &'r Row,
+    /// json_runtime's median ÷ serde_json's.
+    ratio: f64,
+    /// The floor row and its median ÷ serde_json's.
+    floor: Option<(&'r Row, f64)>,
+    met: bool,
+    /// The target, as `≤ 0.33` or `≤ floor 0.240 + 0.15 = 0.390 ...`.
+    target: String,
+}
+
+/// `family`'s compact or pretty workload against its target, if it ran.
+fn shape_result(rows: &[Row], family: Family, pretty: bool) -> Option<ShapeResult<'_>> {
+    use names::*;
+    let (workload, ours, base, fixed) = if pretty {
+        (
+            family.pretty_workload(),
+            RT_TO_VEC_PRETTY,
+            SERDE_TO_VEC_PRETTY,
+            SHAPE_PRETTY_TARGET,
+        )
+    } else {
+        (
+            family.workload(),
+            RT_TO_VEC,
+            SERDE_TO_VEC,
+            SHAPE_COMPACT_TARGET,
+        )
+    };
+    let ours = find(rows, &workload, ours)?;
+    let base = find(rows, &workload, base)?;
+    let ratio = ours.median_ns / base.median_ns;
+    let floor = rows
+        .iter()
+        .find(|r| r.workload == workload && r.library == Library::Floor)
+        .map(|f| (f, f.median_ns / base.median_ns));
+    let floor_target = SHAPE_FLOOR_TARGETS
+        .iter()
+        .find(|t| t.family == family.name());
+    let (met, target) = match (floor_target, floor) {
+        (Some(t), Some((_, f))) => {
+            let limit = f + t.margin;
+            let mut met = ratio <= limit;
+            let mut target = format!("≤ floor {f:.3} + {:.2} = {limit:.3}", t.margin);
+            if let Some((below, cap)) = t.cap {
+                if f < below {
+                    met &= ratio <= cap;
+                    let _ = write!(target, " and ≤ {cap:.2} (floor below {below:.2})");
+                }
+            }
+            (met, target)
+        }
+        _ => (ratio <= fixed, format!("≤ {fixed:.2}")),
+    };
+    Some(ShapeResult {
+        workload,
+        ours,
+        base,
+        ratio,
+        floor,
+        met,
+        target,
+    })
+}
+
+/// One line per shapes family: its output, the compact and pretty ratios
+/// and speed-ups, the floor row's ratios, and the targets.
+fn shapes_summary(rows: &[Row]) -> String {
+    let header = [
+        "family",
+        "output",
+        "compact ratio",
+        "compact speed-up",
+        "pretty ratio",
+        "pretty speed-up",
+        "floor",
+        "targets",
+    ];
+    let right = [false, true, true, true, true, true, true, false];
+    let mut cells = Vec::new();
+    for family in Family::ALL {
+        let compact = shape_result(rows, family, false);
+        let pretty = shape_result(rows, family, true);
+        let Some(any) = compact.as_ref().or(pretty.as_ref()) else {
+            continue;
+        };
+        let output = match &compact {
+            Some(c) => format_bytes(c.ours.bytes),
+            None => format!("{} pretty", format_bytes(any.ours.bytes)),
+        };
+        let dash = || "–".to_owned();
+        let ratio =
+            |r: &Option<ShapeResult>| r.as_ref().map_or_else(dash, |r| format!("{:.2}", r.ratio));
+        let speedup = |r: &Option<ShapeResult>| {
+            r.as_ref().map_or_else(dash, |r| {
+                format!("**{:.2}×**", r.base.median_ns / r.ours.median_ns)
+            })
+        };
+        let floor_of = |r: &Option<ShapeResult>| {
+            r.as_ref()
+                .and_then(|r| r.floor)
+                .map(|(_, f)| format!("{f:.2}"))
+        };
+        let floor = match (floor_of(&compact), floor_of(&pretty)) {
+            (None, None) => dash(),
+            (c, p) => format!("{} / {}", c.unwrap_or_else(dash), p.unwrap_or_else(dash)),
+        };
+        let targets: Vec<String> = [("compact", &compact), ("pretty", &pretty)]
+            .into_iter()
+            .filter_map(|(layout, r)| {
+                let r = r.as_ref()?;
+                let verdict = if r.met { "met" } else { "**missed**" };
+                Some(format!("{layout} {} {verdict}", r.target))
+            })
+            .collect();
+        cells.push(vec![
+            family.name().to_owned(),
+            output,
+            ratio(&compact),
+            speedup(&compact),
+            ratio(&pretty),
+            speedup(&pretty),
+            floor,
+            targets.join("; "),
+        ]);
+    }
+    if cells.is_empty() {
+        return String::new();
+    }
+    markdown_table(&header, &right, &cells, &[])
 }
 
 /// One line per output-option workload: the option's time against the
@@ -815,6 +1010,44 @@ fn parallel_targets(rows: &[Row], out: &mut Vec<Target>) {
     }
 }
 
+/// The shapes families' targets, one line per workload that ran (the
+/// floor row's ratio shown beside json_runtime's, as the bound it is), or
+/// one line saying none ran.
+fn shape_targets(rows: &[Row], out: &mut Vec<Target>) {
+    let before = out.len();
+    for family in Family::ALL {
+        for pretty in [false, true] {
+            let Some(r) = shape_result(rows, family, pretty) else {
+                continue;
+            };
+            let floor = r
+                .floor
+                .map_or_else(String::new, |(row, f)| format!("; {} {f:.3}", row.method));
+            out.push(Target {
+                met: Some(r.met),
+                text: format!(
+                    "{}: {} / {} = {:.3} (target {}{floor})",
+                    r.workload, r.ours.method, r.base.method, r.ratio, r.target
+                ),
+            });
+        }
+    }
+    if out.len() == before {
+        out.push(Target {
+            met: None,
+            text: format!(
+                "{}<family>: json_runtime / serde_json ≤ {SHAPE_COMPACT_TARGET:.2} compact, ≤ {SHAPE_PRETTY_TARGET:.2} pretty, {} against their floor rows (not run)",
+                shapes::PREFIX,
+                SHAPE_FLOOR_TARGETS
+                    .iter()
+                    .map(|t| t.family)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        });
+    }
+}
+
 /// The threads of rayon's global pool, which the parallel rows use.
 pub fn rayon_threads() -> usize {
     rayon::current_num_threads()
@@ -854,6 +1087,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
     out.push(worst_target(rows));
     growth_targets(rows, &mut out);
     parallel_targets(rows, &mut out);
+    shape_targets(rows, &mut out);
 
     let workloads = workload_names(rows);
     for w in &workloads {
@@ -1208,6 +1442,171 @@ mod tests {
             "[1] colleges, simd_json_derive json_vec: bytes differ from serde_json's at byte 2: serde_json `[1.0]`, simd_json_derive `[1]`."
         );
         assert_eq!(lines[7], "[2] records: simd-json-derive cannot express it.");
+    }
+
+    #[test]
+    fn shapes_have_their_own_table_and_targets() {
+        let floor = |w: &str, method, ns| Row {
+            bytes: 0,
+            ..row(w, method, Library::Floor, ns)
+        };
+        let rows = vec![
+            row("colleges", names::SERDE_TO_VEC, Library::SerdeJson, 100.0),
+            row("colleges", names::RT_TO_VEC, Library::JsonRuntime, 30.0),
+            row(
+                "shapes/ints",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row("shapes/ints", names::RT_TO_VEC, Library::JsonRuntime, 25.0),
+            row(
+                "shapes/ints (pretty)",
+                names::SERDE_TO_VEC_PRETTY,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row(
+                "shapes/ints (pretty)",
+                names::RT_TO_VEC_PRETTY,
+                Library::JsonRuntime,
+                41.0,
+            ),
+            row(
+                "shapes/floats",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row(
+                "shapes/floats",
+                names::RT_TO_VEC,
+                Library::JsonRuntime,
+                78.0,
+            ),
+            floor("shapes/floats", names::FLOAT_FLOOR, 74.0),
+            row(
+                "shapes/large_doc_hash",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row(
+                "shapes/large_doc_hash",
+                names::RT_TO_VEC,
+                Library::JsonRuntime,
+                38.0,
+            ),
+            floor("shapes/large_doc_hash", names::DOC_WALK_FLOOR, 24.0),
+            row(
+                "shapes/value",
+                names::SERDE_TO_VEC,
+                Library::SerdeJson,
+                100.0,
+            ),
+            row("shapes/value", names::RT_TO_VEC, Library::JsonRuntime, 52.0),
+            floor("shapes/value", names::VALUE_WALK_FLOOR, 40.0),
+        ];
+        let text = summary(&rows, &[]);
+        let (main, shapes) = text.split_once("Every shape of type").expect("{text}");
+        assert!(main.contains("| colleges "), "{main}");
+        assert!(!main.contains("shapes/"), "{main}");
+        // Each line with its padding collapsed.
+        let line = |family: &str| {
+            shapes
+                .lines()
+                .find(|l| l.starts_with(&format!("| {family} ")))
+                .unwrap_or_else(|| panic!("no line for {family}: {shapes}"))
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let ints = line("ints");
+        assert!(
+            ints.contains("| 0.25 |") && ints.contains("**4.00×**"),
+            "{ints}"
+        );
+        assert!(
+            ints.contains("| 0.41 |") && ints.contains("**2.44×**"),
+            "{ints}"
+        );
+        assert!(
+            ints.contains("compact ≤ 0.33 met; pretty ≤ 0.40 **missed**"),
+            "{ints}"
+        );
+        let floats = line("floats");
+        assert!(floats.contains("| 0.74 / – |"), "{floats}");
+        assert!(
+            floats.contains("compact ≤ floor 0.740 + 0.05 = 0.790 met"),
+            "{floats}"
+        );
+        assert!(!floats.contains("pretty ≤"), "{floats}");
+        // Within 0.15 of a floor of 0.24, and at most 0.45 with the floor
+        // below 0.30.
+        let doc = line("large_doc_hash");
+        assert!(
+            doc.contains("≤ floor 0.240 + 0.15 = 0.390 and ≤ 0.45 (floor below 0.30) met"),
+            "{doc}"
+        );
+        // A floor of 0.40 is above 0.35: within 0.15 of it alone.
+        let value = line("value");
+        assert!(
+            value.contains("≤ floor 0.400 + 0.15 = 0.550 met"),
+            "{value}"
+        );
+        assert!(!shapes.contains("| bools "), "{shapes}");
+
+        let targets = targets(&rows);
+        let of = |w: &str| {
+            targets
+                .iter()
+                .find(|t| t.text.starts_with(&format!("{w}: ")))
+                .unwrap_or_else(|| panic!("no target for {w}"))
+        };
+        assert_eq!(of("shapes/ints").met, Some(true));
+        assert_eq!(
+            of("shapes/ints").text,
+            "shapes/ints: json_runtime to_vec / serde_json to_vec = 0.250 (target ≤ 0.33)"
+        );
+        assert_eq!(of("shapes/ints (pretty)").met, Some(false));
+        let floats = of("shapes/floats");
+        assert_eq!(floats.met, Some(true), "{floats}");
+        assert!(
+            floats.text.ends_with("; zmij floats only (floor) 0.740)"),
+            "{floats}"
+        );
+        // The floor rows are bounds, never targets of their own.
+        assert!(!targets
+            .iter()
+            .any(|t| t.text.starts_with("zmij") || t.text.contains("(floor) /")));
+        let mut slow = rows.clone();
+        slow[7].median_ns = 80.0;
+        assert_eq!(
+            super::targets(&slow)
+                .iter()
+                .find(|t| t.text.starts_with("shapes/floats: "))
+                .unwrap()
+                .met,
+            Some(false)
+        );
+        // No shapes run: one line says so.
+        let none = super::targets(&rows[..2]);
+        let skipped: Vec<&Target> = none
+            .iter()
+            .filter(|t| t.text.starts_with("shapes/"))
+            .collect();
+        assert_eq!(skipped.len(), 1, "{skipped:?}");
+        assert_eq!(skipped[0].met, None);
+        assert!(!summary(&rows[..2], &[]).contains("Every shape"));
+        // The chart draws them as any workload compared with serde_json.
+        let chart = svg(&rows, "test");
+        assert!(chart.contains(">shapes/ints (pretty)<"), "{chart}");
+        // The shapes alone: no empty table above theirs.
+        let alone = summary(&rows[2..], &[]);
+        assert!(
+            alone.trim_start().starts_with("Every shape of type"),
+            "{alone}"
+        );
     }
 
     #[test]

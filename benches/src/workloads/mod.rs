@@ -10,6 +10,7 @@ pub mod parallel;
 pub mod products;
 pub mod records;
 pub mod rustdoc;
+pub mod shapes;
 pub mod twitter;
 
 use std::path::PathBuf;
