@@ -368,11 +368,10 @@ pub fn summary(rows: &[Row], unsupported: &[(String, &str)]) -> String {
     }
     // Empty when only the options or the shapes ran: their own tables
     // follow.
-    let mut out = if cells.is_empty() {
-        String::new()
-    } else {
-        markdown_table(&header, &right, &cells, &[])
-    };
+    let mut out = shapes_range(rows).unwrap_or_default();
+    if !cells.is_empty() {
+        out.push_str(&markdown_table(&header, &right, &cells, &[]));
+    }
     for (i, note) in notes.iter().enumerate() {
         let _ = write!(out, "\n[{}] {note}\n", i + 1);
     }
@@ -505,6 +504,47 @@ fn shape_result(rows: &[Row], family: Family, pretty: bool) -> Option<ShapeResul
         met,
         target,
     })
+}
+
+/// The slowest shapes family beside the fastest, compact and pretty, as
+/// the summary's first line: the corpora below were tuned on, the shapes
+/// were not, so a claim read off the corpora alone would overstate.
+fn shapes_range(rows: &[Row]) -> Option<String> {
+    let ran = Family::ALL
+        .into_iter()
+        .filter(|&f| {
+            shape_result(rows, f, false).is_some() || shape_result(rows, f, true).is_some()
+        })
+        .count();
+    let range = |pretty: bool| -> Option<String> {
+        let results: Vec<(Family, f64)> = Family::ALL
+            .into_iter()
+            .filter_map(|f| Some((f, shape_result(rows, f, pretty)?.ratio)))
+            .collect();
+        let slowest = results.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        let fastest = results.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some(format!(
+            "{:.2}× ({}) to {:.2}× ({})",
+            1.0 / slowest.1,
+            slowest.0.name(),
+            1.0 / fastest.1,
+            fastest.0.name()
+        ))
+    };
+    let compact = range(false);
+    let pretty = range(true);
+    if compact.is_none() && pretty.is_none() {
+        return None;
+    }
+    let mut line = format!("**Every shape of type** ({ran} of {} families, below): speed-up against serde_json from the slowest family to the fastest", Family::ALL.len());
+    if let Some(c) = compact {
+        let _ = write!(line, ", compact {c}");
+    }
+    if let Some(p) = pretty {
+        let _ = write!(line, ", pretty {p}");
+    }
+    line.push_str(".\n\n");
+    Some(line)
 }
 
 /// One line per shapes family: its output, the compact and pretty ratios
@@ -1508,6 +1548,13 @@ mod tests {
             floor("shapes/value", names::VALUE_WALK_FLOOR, 40.0),
         ];
         let text = summary(&rows, &[]);
+        let (range, text) = text.split_once("\n\n").expect("{text}");
+        // The slowest family beside the fastest, first.
+        assert!(
+            range.starts_with("**Every shape of type** (")
+                && range.contains("compact 1.28× (floats) to 4.00× (ints), pretty 2.44× (ints)"),
+            "{range}"
+        );
         let (main, shapes) = text.split_once("Every shape of type").expect("{text}");
         assert!(main.contains("| colleges "), "{main}");
         assert!(!main.contains("shapes/"), "{main}");
@@ -1603,6 +1650,8 @@ mod tests {
         assert!(chart.contains(">shapes/ints (pretty)<"), "{chart}");
         // The shapes alone: no empty table above theirs.
         let alone = summary(&rows[2..], &[]);
+        let (range, alone) = alone.split_once("\n\n").expect("{alone}");
+        assert!(range.starts_with("**Every shape of type**"), "{range}");
         assert!(
             alone.trim_start().starts_with("Every shape of type"),
             "{alone}"
