@@ -535,13 +535,22 @@ fn main() -> std::io::Result<()> {
         (Some(before), Some(after)) => format!(" Load average {before} before, {after} after."),
         _ => String::new(),
     };
-    let command = if args.quick {
-        "cargo run --release -p json-bench -- --quick"
+    let features = if cfg!(feature = "huge-pages") {
+        "its default features and the opt-in `huge-pages`"
     } else {
-        "cargo run --release -p json-bench"
+        "its default features"
     };
+    let command = format!(
+        "cargo run --release -p json-bench{}{}",
+        if cfg!(feature = "huge-pages") {
+            " --features huge-pages"
+        } else {
+            ""
+        },
+        if args.quick { " -- --quick" } else { "" }
+    );
     let summary = format!(
-        "Measured with `{command}` on {date} (UTC): {machine}, {rustc}.{load}\n\
+        "Measured with `{command}` on {date} (UTC): {machine}, {rustc}; json-runtime with {features}.{load}\n\
          Speed-up = the other library's median time ÷ json_runtime's, in the same run; \
          above 1 means json_runtime is faster.\n\n{}\n{}",
         report::summary(&rows, &run.simd_unsupported),
