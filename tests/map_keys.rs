@@ -298,3 +298,33 @@ fn non_finite_float_keys_are_serde_jsons_error() {
         assert_eq!(ours.to_string(), theirs.to_string());
     }
 }
+
+/// Integer keys of every width, at their extremes and every digit count,
+/// first and later in a map, quoted as serde_json quotes them; one
+/// capacity check writes the separator, the quoted digits and the colon.
+#[test]
+fn integer_keys_of_every_width() {
+    macro_rules! keys {
+        ($($t:ty),*) => {$({
+            let mut map = BTreeMap::new();
+            let mut p: $t = 1;
+            map.insert(<$t>::MIN, "min");
+            map.insert(<$t>::MAX, "max");
+            map.insert(0, "zero");
+            while let Some(next) = p.checked_mul(10) {
+                map.insert(p - 1, "below");
+                map.insert(p, "at");
+                p = next;
+            }
+            assert_same(&map);
+            assert_same(&BTreeMap::from([(<$t>::MAX, 1)]));
+            let hash: HashMap<$t, Vec<$t>> = HashMap::from([(<$t>::MIN, vec![<$t>::MAX])]);
+            assert_same(&hash);
+        })*};
+    }
+    keys!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+    assert_compact(
+        &BTreeMap::from([(-5i32, 'a'), (7, 'b'), (1_000_000, 'c')]),
+        r#"{"-5":"a","7":"b","1000000":"c"}"#,
+    );
+}

@@ -2,7 +2,7 @@
 //! they are, integers, floats and bools quoted.
 
 use crate::error::Error;
-use crate::writer::{write_float_quoted, write_int_quoted};
+use crate::writer::{write_float_quoted, write_int_entry_key, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
 
 impl ToJsonKey for str {
@@ -55,6 +55,11 @@ macro_rules! integer_keys {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
                 write_int_quoted(w, *self);
+            }
+
+            #[inline]
+            fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+                write_int_entry_key(w, first, *self);
             }
         }
     )*};

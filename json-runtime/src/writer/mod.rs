@@ -39,8 +39,8 @@ pub use format::{PerFormat, Selected};
 pub(crate) use int_array::write_int_array;
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
-    write_f32, write_f64, write_float_quoted, write_int, write_int_quoted, write_keyed_f32,
-    write_keyed_f64,
+    write_f32, write_f64, write_float_quoted, write_int, write_int_entry_key, write_int_quoted,
+    write_keyed_f32, write_keyed_f64,
 };
 pub(crate) use pieces::write_indexed_piece;
 #[doc(hidden)]
