@@ -26,7 +26,7 @@ mod uuid;
 mod value;
 mod wrapper;
 
-pub(crate) use seq::{write_seq, write_slice};
+pub(crate) use seq::write_seq;
 pub(crate) use sorted::{write_map_entries_sorted, write_map_sorted, write_seq_sorted};
 
 // Other crates' types, one feature each (see the crate docs' feature table).

@@ -1,6 +1,6 @@
 use std::marker::PhantomData;
 
-use crate::impls::write_slice;
+use crate::impls::write_seq;
 use crate::writer::{
     write_f32, write_f64, write_int, write_int_array, write_keyed_f32, write_keyed_f64,
 };
@@ -15,11 +15,11 @@ macro_rules! integers {
             }
 
             #[inline]
-            fn write_json_slice<F: Format>(items: &[Self], w: &mut JsonWriter<'_, F>) {
+            fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
                 if w.writes_int_arrays() {
                     write_int_array(w, items);
                 } else {
-                    write_slice(w, items);
+                    write_seq(w, items);
                 }
             }
         }
