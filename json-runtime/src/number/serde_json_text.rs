@@ -38,14 +38,25 @@ pub(crate) trait Integer: Copy {
     }
 
     /// Writes `key` (a key literal) at `at`, then the integer's text after
-    /// it, in one shared call (one per signedness), and returns the length
-    /// of both: a derived integer field's key and value.
+    /// it, and returns the length of both: a derived integer field's key
+    /// and value. The default copies the key and writes the digits right
+    /// here (bytes, from their table; 128-bit integers, rare); the 16- to
+    /// 64-bit widths make one shared call instead, one per signedness.
     ///
     /// # Safety
     ///
     /// `at` must be valid for writing `key.len() + ROOM` bytes, and must
     /// not overlap `key`.
-    unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
+        // SAFETY: the key takes its length at `at`, and the text at most
+        // `ROOM` after it, within the caller's `key.len() + ROOM`.
+        unsafe {
+            let len = copy_at(key.as_bytes(), at);
+            len + self.write_digits_at_with::<SharedDigits>(at.add(len))
+        }
+    }
 
     /// Writes the integer's text to `out`, for code inlined at a field.
     #[cfg_attr(debug_assertions, inline)]
@@ -166,17 +177,6 @@ impl Integer for u8 {
         // SAFETY: the caller makes `ROOM >= 4` bytes at `at` writable.
         unsafe { write_u8_at(self, at) }
     }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
-        // SAFETY: the key takes its length at `at`, and the text at most
-        // 4 bytes after it, within the caller's `key.len() + ROOM`.
-        unsafe {
-            let len = copy_at(key.as_bytes(), at);
-            len + write_u8_at(self, at.add(len))
-        }
-    }
 }
 
 impl Integer for i8 {
@@ -193,17 +193,6 @@ impl Integer for i8 {
         unsafe {
             *at = b'-';
             sign + write_u8_at(self.unsigned_abs(), at.add(sign))
-        }
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
-        // SAFETY: the key takes its length at `at`, and the text at most
-        // 5 bytes after it, within the caller's `key.len() + ROOM`.
-        unsafe {
-            let len = copy_at(key.as_bytes(), at);
-            len + self.write_digits_at_with::<SharedDigits>(at.add(len))
         }
     }
 }
@@ -302,16 +291,6 @@ macro_rules! wide {
             }
 
             #[inline]
-            unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
-                // SAFETY: the key takes its length at `at`, and the text at
-                // most `ROOM` after it.
-                unsafe {
-                    let len = copy_at(key.as_bytes(), at);
-                    len + self.write_digits_at_with::<SharedDigits>(at.add(len))
-                }
-            }
-
-            #[inline]
             fn write_digits_to<D: Digits>(self, out: &mut Buf<'_>) {
                 let mut buffer = itoa::Buffer::new();
                 extend_short(out, buffer.format(self).as_bytes());
@@ -356,6 +335,25 @@ fn eight_digits(n: u64) -> u64 {
     tens | ((pairs - 10 * tens) << 8)
 }
 
+/// The two ASCII digits of `p`, from [`DIGIT_PAIRS`], as a little-endian
+/// `u16` (the first digit in the low byte).
+///
+/// # Safety
+///
+/// `p < 100`, so that the two bytes at `2 * p` are inside the table.
+#[inline(always)]
+unsafe fn digit_pair(p: u64) -> u16 {
+    // SAFETY: the caller's `p < 100`; the read is of `[u8; 2]`, which
+    // needs no alignment.
+    u16::from_le_bytes(unsafe {
+        DIGIT_PAIRS
+            .as_ptr()
+            .add(2 * p as usize)
+            .cast::<[u8; 2]>()
+            .read()
+    })
+}
+
 const ASCII_ZEROS: u64 = 0x3030_3030_3030_3030;
 
 /// Writes `n < 10^8` without leading zeros at `at` and returns the number
@@ -382,17 +380,8 @@ const ASCII_ZEROS: u64 = 0x3030_3030_3030_3030;
 #[inline(always)]
 unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
     if n < 100 {
-        // SAFETY: `n < 100`, so the two bytes at `2 * n` are inside the
-        // 200-byte table.
-        let pair = unsafe {
-            u16::from_le_bytes(
-                DIGIT_PAIRS
-                    .as_ptr()
-                    .add(2 * n as usize)
-                    .cast::<[u8; 2]>()
-                    .read(),
-            )
-        };
+        // SAFETY: `n < 100`.
+        let pair = unsafe { digit_pair(n) };
         let short = usize::from(n < 10);
         // SAFETY: one two-byte store at 0, within `at[..8]`.
         unsafe {
@@ -402,21 +391,9 @@ unsafe fn write_below_1e8(n: u64, at: *mut u8) -> usize {
         return 2 - short;
     }
     if n < 10_000 {
-        let (high, low) = (n / 100, n % 100);
-        // SAFETY: `high < 100` and `low < 100`, so both pairs are inside
-        // the 200-byte table.
-        let (high, low) = unsafe {
-            let pair = |p: u64| {
-                u16::from_le_bytes(
-                    DIGIT_PAIRS
-                        .as_ptr()
-                        .add(2 * p as usize)
-                        .cast::<[u8; 2]>()
-                        .read(),
-                )
-            };
-            (u32::from(pair(high)), u32::from(pair(low)))
-        };
+        // SAFETY: `n < 10^4`, so `n / 100 < 100`, and `n % 100 < 100`.
+        let (high, low) = unsafe { (digit_pair(n / 100), digit_pair(n % 100)) };
+        let (high, low) = (u32::from(high), u32::from(low));
         let zeros = usize::from(n < 1_000);
         let text = (high | low << 16) >> (8 * zeros);
         // SAFETY: one four-byte store at 0, within `at[..8]`.
