@@ -372,6 +372,7 @@ pub use web::{to_bytes, to_bytes_pretty};
 /// | container | `skip_serializing_none` (`#[json]`) | omits every field of type `Option<_>` that is `None` |
 /// | container | `crate = "path"` (`#[json]`) | where to find `json_runtime`, for crates that rename it |
 /// | container | `no_serde_fallback` (`#[json]`) | every field is written by its `ToJson` impl; a field whose type implements only `Serialize` is a compile error (see below) |
+/// | container | `via_serde` (`#[json]`) | written through the type's own `serde::Serialize` impl, with serde_json's bytes: one line makes a type whose `Serialize` is written by hand usable at every `json_runtime::` call site; `#[json]` attributes beside it are an error |
 /// | container | `small_code` (`#[json]`) | each field's value through one shared out-of-line function per field type: a smaller rlib and a slower encoder (see "Build cost" below) |
 /// | container | `hot` (`#[json]`) | the inlined encoder even when the `small-code` feature is on |
 /// | container | `remote = "Type"` | serde's remote derive: instead of `ToJson`, the type gets `fn write_json(&Type, w)` (see below) |

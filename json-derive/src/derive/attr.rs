@@ -337,9 +337,14 @@ pub struct Container {
     /// `hot`: every field's value inlined, whatever the `small-code`
     /// feature says.
     pub hot: Option<Span>,
+    /// `via_serde`: written through the type's own `serde::Serialize` impl.
+    pub via_serde: Option<Span>,
+    /// The `#[json(...)]` keys that shape the output, which `via_serde`
+    /// leaves without effect.
+    pub json_keys: Vec<(String, Span)>,
 }
 
-const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `no_serde_fallback`, `small_code`, `hot`, `remote`, `crate`, `rename`";
+const CONTAINER_KEYS: &str = "`rename_all`, `rename_all_fields`, `tag`, `content`, `untagged`, `transparent`, `into`, `bound`, `skip_serializing_none`, `no_serde_fallback`, `small_code`, `hot`, `via_serde`, `remote`, `crate`, `rename`";
 
 impl Container {
     pub fn from_ast(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -358,9 +363,14 @@ impl Container {
         let mut remote = Slot::new("remote");
         let mut small_code = Slot::new("small_code");
         let mut hot = Slot::new("hot");
+        let mut via_serde = Slot::new("via_serde");
+        let mut json_keys = Vec::new();
         for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
             let key = key_name(meta);
+            if ns == Namespace::Json && !matches!(key.as_str(), "via_serde" | "crate" | "bound") {
+                json_keys.push((key.clone(), span));
+            }
             match key.as_str() {
                 "rename_all" => rename_all.set(cx, ns, span, serialize_value(meta, "rename_all")?),
                 "rename_all_fields" => {
@@ -395,6 +405,10 @@ impl Container {
                 "hot" if ns == Namespace::Json => {
                     flag(meta, "hot")?;
                     hot.set(cx, ns, span, span)
+                }
+                "via_serde" if ns == Namespace::Json => {
+                    flag(meta, "via_serde")?;
+                    via_serde.set(cx, ns, span, span)
                 }
                 "remote" => {
                     let path = parse_lit(
@@ -461,6 +475,8 @@ impl Container {
             remote: remote.get(),
             small_code: small_code.get(),
             hot: hot.get(),
+            via_serde: via_serde.get(),
+            json_keys,
         }
     }
 }
@@ -477,6 +493,8 @@ pub struct Variant {
     pub untagged: Option<Span>,
     /// Writes the variant's fields (all of them, by reference, in order).
     pub serialize_with: Option<SerializeWith>,
+    /// Where the first `#[json(...)]` key is, if any.
+    pub json_span: Option<Span>,
 }
 
 const VARIANT_KEYS: &str =
@@ -490,9 +508,13 @@ impl Variant {
         let mut bound = Slot::new("bound");
         let mut untagged = Slot::new("untagged");
         let mut serialize_with = Slot::new("serialize_with");
+        let mut json_span = None;
 
         for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
+            if ns == Namespace::Json {
+                json_span.get_or_insert(span);
+            }
             match key_name(meta).as_str() {
                 "rename" => {
                     if let Some(lit) = serialize_value(meta, "rename")? {
@@ -537,6 +559,7 @@ impl Variant {
             bound: Bound::from_slot(bound),
             untagged: untagged.get(),
             serialize_with: json_serialize_with(serialize_with),
+            json_span,
         }
     }
 }
@@ -556,6 +579,8 @@ pub struct Field {
     /// serde's `getter = "path"`, for a `remote` type's private field:
     /// the value is `path(&remote)`.
     pub getter: Option<(syn::ExprPath, Span)>,
+    /// Where the first `#[json(...)]` key is, if any.
+    pub json_span: Option<Span>,
 }
 
 const FIELD_KEYS: &str = "`rename`, `skip`, `skip_serializing`, `skip_serializing_if`, `flatten`, `serialize_with`, `with`, `as_string`, `getter`, `bound`";
@@ -570,9 +595,13 @@ impl Field {
         let mut serialize_with = Slot::new("serialize_with");
         let mut as_string = Slot::new("as_string");
         let mut getter = Slot::new("getter");
+        let mut json_span = None;
 
         for_each_meta(cx, attrs, &mut |cx, ns, meta| {
             let span = meta.path_span();
+            if ns == Namespace::Json {
+                json_span.get_or_insert(span);
+            }
             match key_name(meta).as_str() {
                 "rename" => {
                     if let Some(lit) = serialize_value(meta, "rename")? {
@@ -648,6 +677,7 @@ impl Field {
             serialize_with: json_serialize_with(serialize_with),
             as_string: as_string.get(),
             getter: getter.get(),
+            json_span,
         }
     }
 }

@@ -8,6 +8,11 @@ use super::ast::{is_phantom, Container, Data, Field, Repr, Style, Variant};
 use super::ctxt::Ctxt;
 
 pub fn check(cx: &mut Ctxt, cont: &Container) {
+    if cont.attrs.via_serde.is_some() {
+        // The fields are serde's to write; only what would be ignored is
+        // checked.
+        return check_via_serde(cx, cont);
+    }
     check_transparent(cx, cont);
     check_into(cx, cont);
     check_code_size(cx, cont);
@@ -81,6 +86,36 @@ fn check_transparent(cx: &mut Ctxt, cont: &Container) {
                 );
             }
         }
+    }
+}
+
+/// Under `via_serde` the type's own `Serialize` impl writes it, so a
+/// `#[json(...)]` key that shapes the output would do nothing. (The
+/// `#[serde(...)]` ones are read by that impl, when serde derives it.)
+fn check_via_serde(cx: &mut Ctxt, cont: &Container) {
+    for (key, span) in &cont.attrs.json_keys {
+        cx.error_at(
+            *span,
+            format_args!(
+                "`via_serde` writes the type through its `Serialize` impl, so `{key}` has no effect here; remove one of them"
+            ),
+        );
+    }
+    let mut spans = Vec::new();
+    match &cont.data {
+        Data::Struct(_, fields) => spans.extend(fields.iter().filter_map(|f| f.attrs.json_span)),
+        Data::Enum(variants) => {
+            for variant in variants {
+                spans.extend(variant.attrs.json_span);
+                spans.extend(variant.fields.iter().filter_map(|f| f.attrs.json_span));
+            }
+        }
+    }
+    for span in spans {
+        cx.error_at(
+            span,
+            "`via_serde` writes the type through its `Serialize` impl, so `#[json(...)]` attributes on its fields and variants have no effect; remove them",
+        );
     }
 }
 

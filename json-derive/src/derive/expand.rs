@@ -3,7 +3,7 @@
 //! errors and not a cascade of "ToJson is not implemented" after them.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::DeriveInput;
 
 use super::ast::{Container, Data};
@@ -62,6 +62,9 @@ fn impl_block(cont: &Container) -> TokenStream {
     };
     names.type_name = ident.to_string();
     let header = header(cont);
+    if cont.attrs.via_serde.is_some() {
+        return via_serde_impls(cont, &names, &header);
+    }
     if let Some(remote) = &cont.attrs.remote {
         return remote_impl(cont, remote, &mut names, &generics, &header);
     }
@@ -69,6 +72,53 @@ fn impl_block(cont: &Container) -> TokenStream {
     impls.extend(forward::key_impl(cont, &generics, &names, &header));
     impls.extend(forward::fields_impl(cont, &names, &header));
     impls
+}
+
+/// For `#[json(via_serde)]`: `ToJson` and `ToJsonFields` that hand the
+/// value to its own `serde::Serialize` impl, as the public `Serde` wrapper
+/// does, so that a type whose `Serialize` is written by hand is accepted
+/// wherever a `ToJson` type is, with serde_json's bytes.
+fn via_serde_impls(cont: &Container, names: &Names, header: &TokenStream) -> TokenStream {
+    let Names {
+        runtime, w, first, ..
+    } = names;
+    let private = names.private();
+    let ident = cont.ident;
+    let mut generics = cont.generics.clone();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    // A generic type's impls hold where its `Serialize` does. A type
+    // without parameters gets no bound: its missing `Serialize` is then one
+    // error, at `via_serde`, instead of a second at every use.
+    if cont.generics.type_params().next().is_some() {
+        generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(#ident #ty_generics: #private::serde::Serialize));
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let format = format_param(cont.generics);
+    let span = cont.attrs.via_serde.unwrap_or_else(Span::call_site);
+    let serde = quote_spanned!(span=> #runtime::Serde(self));
+    quote! {
+        #header
+        impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
+            #[inline]
+            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                #runtime::ToJson::write_json(&#serde, #w);
+            }
+        }
+        #header
+        impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
+            #[inline]
+            fn write_json_fields<#format: #runtime::Format>(
+                &self,
+                #w: &mut #runtime::JsonWriter<'_, #format>,
+                #first: &mut bool,
+            ) {
+                #runtime::ToJsonFields::write_json_fields(&#serde, #w, #first);
+            }
+        }
+    }
 }
 
 /// The attributes of every generated impl. As serde_derive does, a type
