@@ -4,6 +4,7 @@ use std::io;
 
 use crate::encode::{self, into_string};
 use crate::error::Error;
+use crate::raw::RawJson;
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
@@ -152,4 +153,17 @@ pub fn to_writer_pretty<W: io::Write, T: ToJson + ?Sized>(
     value: &T,
 ) -> Result<(), Error> {
     encode::to_writer::<Pretty, W, T>(&Config::DEFAULT, writer, value)
+}
+
+/// Encodes `value` as compact JSON into a [`RawJson`], like serde_json's
+/// `to_raw_value`. The text needs no check: the encoder writes valid JSON.
+/// Errors as in [`to_vec`](crate::to_vec).
+///
+/// ```
+/// let raw = json_runtime::to_raw_json(&[1, 2])?;
+/// assert_eq!(raw.get(), "[1,2]");
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Result<Box<RawJson>, Error> {
+    to_string(value).map(|text| RawJson::from_boxed_unchecked(text.into_boxed_str()))
 }

@@ -1,13 +1,9 @@
 //! Writing a value as entries of an object that its caller opened: what
 //! `#[json(flatten)]` and internally tagged newtype variants need.
 
-use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
-use std::rc::Rc;
-use std::sync::Arc;
 
-use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+use crate::{Format, JsonWriter};
 
 /// A value that can be written as entries of an enclosing JSON object,
 /// without braces of its own.
@@ -178,91 +174,4 @@ pub struct Entries;
 
 impl Braces for Entries {
     const OBJECT: bool = false;
-}
-
-/// Every `(key, value)` pair as an entry, as serde writes a flattened map.
-#[inline]
-fn write_map_entries<'a, F, K, V, I>(w: &mut JsonWriter<'_, F>, first: &mut bool, entries: I)
-where
-    F: Format,
-    K: ToJsonKey + ?Sized + 'a,
-    V: ToJson + ?Sized + 'a,
-    I: IntoIterator<Item = (&'a K, &'a V)>,
-{
-    for (key, value) in entries {
-        w.object_entry(*first);
-        *first = false;
-        key.write_json_key(w);
-        w.colon();
-        w.check_begin::<V>();
-        value.write_json(w);
-        w.check_end();
-        w.flush_point();
-    }
-}
-
-impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for HashMap<K, V, S> {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        if w.sorts_maps() {
-            crate::impls::write_map_entries_sorted(w, first, self);
-        } else {
-            write_map_entries(w, first, self);
-        }
-    }
-}
-
-impl<K: ToJsonKey, V: ToJson> ToJsonFields for BTreeMap<K, V> {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        write_map_entries(w, first, self);
-    }
-}
-
-/// `None` writes no entry, as serde's flatten does.
-impl<T: ToJsonFields> ToJsonFields for Option<T> {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        if let Some(value) = self {
-            value.write_json_fields(w, first);
-        }
-    }
-}
-
-/// No entry, as serde's flatten writes a unit.
-impl ToJsonFields for () {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, _: &mut JsonWriter<'_, F>, _: &mut bool) {}
-}
-
-/// No entry, as serde's flatten writes a unit struct.
-impl<T: ?Sized> ToJsonFields for PhantomData<T> {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, _: &mut JsonWriter<'_, F>, _: &mut bool) {}
-}
-
-macro_rules! deref_fields {
-    ($(<$($lt:lifetime),*> $ptr:ty;)*) => {$(
-        impl<$($lt,)* T: ToJsonFields + ?Sized> ToJsonFields for $ptr {
-            #[inline]
-            fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-                (**self).write_json_fields(w, first);
-            }
-        }
-    )*};
-}
-
-deref_fields! {
-    <'a> &'a T;
-    <'a> &'a mut T;
-    <> Box<T>;
-    <> Rc<T>;
-    <> Arc<T>;
-}
-
-impl<T: ToJsonFields + ToOwned + ?Sized> ToJsonFields for Cow<'_, T> {
-    #[inline]
-    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        (**self).write_json_fields(w, first);
-    }
 }

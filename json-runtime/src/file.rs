@@ -12,6 +12,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::encode;
 use crate::error::{Error, WriteFileError};
+use crate::options::Options;
 use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
@@ -663,6 +664,66 @@ fn sync_dir(dir: &Path) {
 
 #[cfg(not(unix))]
 fn sync_dir(_dir: &Path) {}
+
+/// The file sinks of [`Options`].
+impl Options<'_> {
+    /// Writes `value` to the file at `path`, replacing it safely as
+    /// [`write_file`](crate::write_file) does.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let path = dir.join("names.json");
+    /// Options::new().escape(Escape::Ascii).pretty().write_file(&path, &["Zoë"])?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n  \"Zo\\u00eb\"\n]");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(
+        &self,
+        path: P,
+        value: &T,
+    ) -> Result<(), Error> {
+        write_file_with(path, |file| self.to_writer(file, value))
+    }
+
+    /// Streams the items of any iterator as one JSON array into the file at
+    /// `path`, as [`write_file_array`](crate::write_file_array) does.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-array-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use json_runtime::Options;
+    ///
+    /// let path = dir.join("ids.json");
+    /// Options::new().indent(b"\t").write_file_array(&path, 1..=2)?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n\t1,\n\t2\n]");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn write_file_array<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_array(file, items))
+    }
+
+    /// Streams the items of any iterator as JSON Lines into the file at
+    /// `path`, as [`write_file_lines`](crate::write_file_lines) does; each
+    /// line is compact whatever the layout chosen.
+    pub fn write_file_lines<P, I>(&self, path: P, items: I) -> Result<(), Error>
+    where
+        P: AsRef<Path>,
+        I: IntoIterator,
+        I::Item: ToJson,
+    {
+        write_file_with(path, |file| self.to_writer_lines(file, items))
+    }
+}
 
 #[cfg(test)]
 mod tests {

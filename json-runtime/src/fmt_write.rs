@@ -7,6 +7,7 @@ use std::io;
 
 use crate::encode;
 use crate::error::Error;
+use crate::options::Options;
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty};
 
@@ -274,6 +275,52 @@ impl<T: ?Sized> fmt::Debug for JsonDisplay<'_, T> {
 /// See [`JsonDisplay`] for errors.
 pub fn display<T: ToJson + ?Sized>(value: &T) -> JsonDisplay<'_, T> {
     JsonDisplay::new(value, Config::DEFAULT, false)
+}
+
+/// The `fmt::Write` sinks of [`Options`].
+impl<'a> Options<'a> {
+    /// Streams `value` as JSON into any [`fmt::Write`], as
+    /// [`to_fmt_writer`](crate::to_fmt_writer) does. An indent that is not
+    /// UTF-8 is an [`Error`] ([`Category::Data`](crate::Category::Data)):
+    /// a `fmt::Write` takes only text.
+    ///
+    /// ```
+    /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut text = String::new();
+    /// Options::new().escape(Escape::Ascii).to_fmt_writer(&mut text, &["Zoë"])?;
+    /// assert_eq!(text, r#"["Zo\u00eb"]"#);
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        to_fmt(self.config(), self.is_pretty(), writer, value)
+    }
+
+    /// Shows `value` as JSON with these options wherever a
+    /// [`Display`](fmt::Display) goes, as [`display`](crate::display)
+    /// does: `{:#}` makes compact options pretty (with two spaces), and
+    /// pretty ones stay as they are.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    ///
+    /// use json_runtime::Options;
+    ///
+    /// let env = HashMap::from([("b", 2), ("a", 1)]);
+    /// let sorted = Options::new().sort_keys(true);
+    /// assert_eq!(format!("{}", sorted.display(&env)), r#"{"a":1,"b":2}"#);
+    /// assert_eq!(format!("{:#}", sorted.display(&env)), "{\n  \"a\": 1,\n  \"b\": 2\n}");
+    /// ```
+    pub fn display<'v, T: ToJson + ?Sized>(&self, value: &'v T) -> JsonDisplay<'v, T>
+    where
+        'a: 'v,
+    {
+        JsonDisplay::new(value, *self.config(), self.is_pretty())
+    }
 }
 
 #[cfg(test)]

@@ -319,7 +319,7 @@ pub use async_io::{
 };
 pub use canonical::{to_string_canonical, to_vec_canonical};
 pub use entry_points::{
-    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty,
+    to_raw_json, to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty,
 };
 #[allow(deprecated)]
 pub use entry_points::{try_to_string, try_to_vec};
@@ -334,7 +334,7 @@ pub use fmt_write::{display, to_fmt_writer, to_fmt_writer_pretty, JsonDisplay};
 pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;
-pub use raw::{to_raw_json, RawJson, RawJsonError};
+pub use raw::{RawJson, RawJsonError};
 pub use sequences::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;

@@ -1,15 +1,11 @@
 //! [`Options`]: the public form of the one configuration every entry
 //! point takes.
 
-use std::fmt;
 use std::io;
-use std::path::Path;
 
 use crate::encode::{self, into_text};
 use crate::error::Error;
 use crate::escape::Escape;
-use crate::file::write_file_with;
-use crate::fmt_write::{self, JsonDisplay};
 use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
 use crate::writer::{Compact, Config, Pretty, DEFAULT_INDENT};
@@ -165,31 +161,11 @@ impl<'a> Options<'a> {
     }
 
     /// The writers' form of these options.
-    // Used by the integrations, behind their features.
-    #[cfg_attr(
-        not(any(
-            feature = "tokio",
-            feature = "rayon",
-            feature = "axum",
-            feature = "actix-web"
-        )),
-        allow(dead_code)
-    )]
     pub(crate) fn config(&self) -> &Config<'a> {
         &self.config
     }
 
     /// Whether the output is pretty (else compact).
-    // Used by the integrations, behind their features.
-    #[cfg_attr(
-        not(any(
-            feature = "tokio",
-            feature = "rayon",
-            feature = "axum",
-            feature = "actix-web"
-        )),
-        allow(dead_code)
-    )]
     pub(crate) fn is_pretty(&self) -> bool {
         self.pretty
     }
@@ -223,49 +199,6 @@ impl<'a> Options<'a> {
         } else {
             encode::to_writer::<Compact, W, T>(&self.config, writer, value)
         }
-    }
-
-    /// Streams `value` as JSON into any [`fmt::Write`], as
-    /// [`to_fmt_writer`](crate::to_fmt_writer) does. An indent that is not
-    /// UTF-8 is an [`Error`] ([`Category::Data`](crate::Category::Data)):
-    /// a `fmt::Write` takes only text.
-    ///
-    /// ```
-    /// use json_runtime::{Escape, Options};
-    ///
-    /// let mut text = String::new();
-    /// Options::new().escape(Escape::Ascii).to_fmt_writer(&mut text, &["Zoë"])?;
-    /// assert_eq!(text, r#"["Zo\u00eb"]"#);
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
-    pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(
-        &self,
-        writer: W,
-        value: &T,
-    ) -> Result<(), Error> {
-        fmt_write::to_fmt(&self.config, self.pretty, writer, value)
-    }
-
-    /// Shows `value` as JSON with these options wherever a
-    /// [`Display`](fmt::Display) goes, as [`display`](crate::display)
-    /// does: `{:#}` makes compact options pretty (with two spaces), and
-    /// pretty ones stay as they are.
-    ///
-    /// ```
-    /// use std::collections::HashMap;
-    ///
-    /// use json_runtime::Options;
-    ///
-    /// let env = HashMap::from([("b", 2), ("a", 1)]);
-    /// let sorted = Options::new().sort_keys(true);
-    /// assert_eq!(format!("{}", sorted.display(&env)), r#"{"a":1,"b":2}"#);
-    /// assert_eq!(format!("{:#}", sorted.display(&env)), "{\n  \"a\": 1,\n  \"b\": 2\n}");
-    /// ```
-    pub fn display<'v, T: ToJson + ?Sized>(&self, value: &'v T) -> JsonDisplay<'v, T>
-    where
-        'a: 'v,
-    {
-        JsonDisplay::new(value, self.config, self.pretty)
     }
 
     /// Streams the items of any iterator as one JSON array into `writer`,
@@ -303,62 +236,5 @@ impl<'a> Options<'a> {
         I::Item: ToJson,
     {
         lines_to_writer(writer, items, &self.config).map_err(Error::from)
-    }
-
-    /// Writes `value` to the file at `path`, replacing it safely as
-    /// [`write_file`](crate::write_file) does.
-    ///
-    /// ```
-    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-{}", std::process::id()));
-    /// # std::fs::create_dir_all(&dir)?;
-    /// use json_runtime::{Escape, Options};
-    ///
-    /// let path = dir.join("names.json");
-    /// Options::new().escape(Escape::Ascii).pretty().write_file(&path, &["Zoë"])?;
-    /// assert_eq!(std::fs::read(&path)?, b"[\n  \"Zo\\u00eb\"\n]");
-    /// # std::fs::remove_dir_all(&dir)?;
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
-    pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(
-        &self,
-        path: P,
-        value: &T,
-    ) -> Result<(), Error> {
-        write_file_with(path, |file| self.to_writer(file, value))
-    }
-
-    /// Streams the items of any iterator as one JSON array into the file at
-    /// `path`, as [`write_file_array`](crate::write_file_array) does.
-    ///
-    /// ```
-    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-array-{}", std::process::id()));
-    /// # std::fs::create_dir_all(&dir)?;
-    /// use json_runtime::Options;
-    ///
-    /// let path = dir.join("ids.json");
-    /// Options::new().indent(b"\t").write_file_array(&path, 1..=2)?;
-    /// assert_eq!(std::fs::read(&path)?, b"[\n\t1,\n\t2\n]");
-    /// # std::fs::remove_dir_all(&dir)?;
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
-    pub fn write_file_array<P, I>(&self, path: P, items: I) -> Result<(), Error>
-    where
-        P: AsRef<Path>,
-        I: IntoIterator,
-        I::Item: ToJson,
-    {
-        write_file_with(path, |file| self.to_writer_array(file, items))
-    }
-
-    /// Streams the items of any iterator as JSON Lines into the file at
-    /// `path`, as [`write_file_lines`](crate::write_file_lines) does; each
-    /// line is compact whatever the layout chosen.
-    pub fn write_file_lines<P, I>(&self, path: P, items: I) -> Result<(), Error>
-    where
-        P: AsRef<Path>,
-        I: IntoIterator,
-        I::Item: ToJson,
-    {
-        write_file_with(path, |file| self.to_writer_lines(file, items))
     }
 }

@@ -4,7 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::Error;
 use crate::{Format, JsonWriter, ToJson};
 
 /// A piece of JSON text, checked to be one valid JSON value, that is
@@ -69,24 +68,12 @@ impl RawJson {
         unsafe { &*(std::ptr::from_ref(json) as *const RawJson) }
     }
 
-    fn from_boxed_unchecked(json: Box<str>) -> Box<RawJson> {
+    /// Text the encoder wrote, which is valid JSON by construction.
+    pub(crate) fn from_boxed_unchecked(json: Box<str>) -> Box<RawJson> {
         // SAFETY: as in `from_str_unchecked`; the allocation is handed over
         // unchanged.
         unsafe { Box::from_raw(Box::into_raw(json) as *mut RawJson) }
     }
-}
-
-/// Encodes `value` as compact JSON into a [`RawJson`], like serde_json's
-/// `to_raw_value`. The text needs no check: the encoder writes valid JSON.
-/// Errors as in [`to_vec`](crate::to_vec).
-///
-/// ```
-/// let raw = json_runtime::to_raw_json(&[1, 2])?;
-/// assert_eq!(raw.get(), "[1,2]");
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn to_raw_json<T: ToJson + ?Sized>(value: &T) -> Result<Box<RawJson>, Error> {
-    crate::to_string(value).map(|text| RawJson::from_boxed_unchecked(text.into_boxed_str()))
 }
 
 /// Written as it is; in canonical output

@@ -1,9 +1,9 @@
 //! Maps are JSON objects, in iteration order, with keys written by
-//! [`ToJsonKey`].
+//! [`ToJsonKey`]; flattened, their entries go into the enclosing object.
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::{Format, JsonWriter, ToJson, ToJsonKey};
+use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 
 /// Writes every `(key, value)` pair as one JSON object. The writer may
 /// drain to its `io::Write` between entries.
@@ -46,5 +46,44 @@ impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         write_map(w, self);
+    }
+}
+
+/// Every `(key, value)` pair as an entry, as serde writes a flattened map.
+#[inline]
+fn write_map_entries<'a, F, K, V, I>(w: &mut JsonWriter<'_, F>, first: &mut bool, entries: I)
+where
+    F: Format,
+    K: ToJsonKey + ?Sized + 'a,
+    V: ToJson + ?Sized + 'a,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    for (key, value) in entries {
+        w.object_entry(*first);
+        *first = false;
+        key.write_json_key(w);
+        w.colon();
+        w.check_begin::<V>();
+        value.write_json(w);
+        w.check_end();
+        w.flush_point();
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for HashMap<K, V, S> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        if w.sorts_maps() {
+            super::write_map_entries_sorted(w, first, self);
+        } else {
+            write_map_entries(w, first, self);
+        }
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson> ToJsonFields for BTreeMap<K, V> {
+    #[inline]
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        write_map_entries(w, first, self);
     }
 }

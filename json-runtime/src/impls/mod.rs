@@ -6,6 +6,7 @@ mod cell;
 mod chrono;
 #[cfg(any(feature = "chrono", feature = "time", feature = "uuid"))]
 mod datetime_text;
+mod fields;
 mod fmt;
 mod key;
 mod map;
