@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails if the files of a crate's src/ import each other in a cycle.
+"""Fails if the files of a crate's src/ import each other in a cycle, or
+if a file imports from a layer above its own in `.ci/layers.txt`.
 
 An edge A -> B means a file A names an item that file B defines: through
 `use crate::..`, `use super::..`, `use self::..` or an inline `crate::..`
@@ -8,7 +9,8 @@ followed to the file that defines it, so an item reached through lib.rs's
 re-exports counts as an import of its own file, and an item *defined* in
 lib.rs counts as an import of lib.rs. `mod` declarations are not imports.
 
-Usage: module_cycles.py CRATE_SRC_DIR [...]   (exit 1 on a cycle)
+Usage: module_cycles.py CRATE_SRC_DIR [...]
+(exit 1 on a cycle, an upward import or a file in no layer)
 """
 import os
 import re
@@ -180,8 +182,58 @@ def collect(mod):
     return uses
 
 
+LAYERS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "layers.txt")
+
+
+def read_layers(path):
+    """{src dir: [(layer name, [entries])]}, lowest layer first."""
+    tables, current = {}, None
+    for raw in open(path):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = tables.setdefault(os.path.normpath(line[1:-1]), [])
+        elif current is not None and ":" in line:
+            layer, entries = line.split(":", 1)
+            current.append((layer.strip(), entries.split()))
+    return tables
+
+
+def layer_of(layers, file):
+    """The index and name of the layer that lists `file` (a path relative
+    to the crate's src/), or None."""
+    for i, (layer, entries) in enumerate(layers):
+        for entry in entries:
+            if file == entry or (entry.endswith("/") and file.startswith(entry)):
+                return i, layer
+    return None
+
+
+def check_layers(src, layers, graph, name):
+    """Prints every upward import and unplaced file; True if any."""
+    failed = False
+    placed = {}
+    for p in graph:
+        found = layer_of(layers, name(p))
+        if found is None:
+            print(f"{src}: {name(p)} is in no layer of {os.path.relpath(LAYERS_FILE)}")
+            failed = True
+        placed[p] = found
+    for p in sorted(graph, key=name):
+        for q in sorted(graph[p], key=name):
+            if placed[p] and placed[q] and placed[q][0] > placed[p][0]:
+                print(
+                    f"{src}: {name(p)} ({placed[p][1]}) imports {name(q)}, "
+                    f"which is in a layer above it ({placed[q][1]})"
+                )
+                failed = True
+    return failed
+
+
 def main():
     failed = False
+    tables = read_layers(LAYERS_FILE)
     for src in sys.argv[1:]:
         root, modules = load(src)
         uses = {p: collect(m) for p, m in modules.items()}
@@ -245,6 +297,15 @@ def main():
 
         def name(p):
             return os.path.relpath(modules[p].file, src)
+
+        layers = tables.get(os.path.normpath(src))
+        if layers is None:
+            print(f"{src}: no layer table in {os.path.relpath(LAYERS_FILE)}")
+            failed = True
+        elif check_layers(src, layers, graph, name):
+            failed = True
+        else:
+            print(f"{src}: every import points to its own layer or one below")
 
         if sccs:
             failed = True
