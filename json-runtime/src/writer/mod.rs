@@ -18,6 +18,7 @@ mod check;
 mod check_state;
 mod checked;
 mod config;
+mod derive_protocol;
 mod extras;
 mod format;
 mod inline;
