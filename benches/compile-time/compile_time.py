@@ -22,7 +22,11 @@ crates run by run so machine noise hits both alike:
     Cargo's default incremental compilation, dev profile without it
     (CARGO_INCREMENTAL=0, the whole crate recompiled), and release;
   * sizes: the release rlib, the release binary unstripped and stripped,
-    and its .text section.
+    and its .text section;
+  * with --modes check, `cargo check` (incremental) after a touch and
+    after a one-line edit of a function body;
+  * cold builds: serde + serde_json, with json-runtime too, and
+    json-runtime without default features alone (no serde).
 
 Optional extras (--expand-lines, --expand-instructions, --llvm-lines,
 --time-passes) explain where the difference comes from; they use
@@ -1146,7 +1150,7 @@ def main() -> None:
     ap.add_argument("--expand-instructions", action="store_true", help="count the instructions rustc runs to expand each crate, the derive included, under callgrind (needs valgrind; RUSTC_BOOTSTRAP=1)")
     ap.add_argument("--llvm-lines", action="store_true", help="count debug LLVM IR lines and the heaviest functions")
     ap.add_argument("--time-passes", action="store_true", help="rustc -Ztime-passes for both crates (RUSTC_BOOTSTRAP=1)")
-    ap.add_argument("--families", action="store_true", help="measure every shape family and the mixed set, compact and compact + pretty, release rebuilds only, into one table (--types, --runs, --runtime, --features and --modules apply to each)")
+    ap.add_argument("--families", action="store_true", help="measure every shape family and the mixed set, compact and compact + pretty, release rebuilds only, into one table (--types, --runs, --runtime, --features and --modules apply to each); with --modes check, cargo check after a touch and after an edit instead, compact only")
     ap.add_argument("--update-docs", action="store_true", help="write the summary into README.md and the full report into benches/compile-time/README.md, between their markers (with --families: the family table into both)")
     args = ap.parse_args()
     if args.families:
