@@ -974,7 +974,7 @@ def run_families(args: argparse.Namespace) -> None:
     print(text)
     (out / "families.md").write_text(text)
     if args.update_docs:
-        replace_between(REPO / "README.md", MARK["families"], text)
+        replace_between(REPO / "docs" / "compile-time.md", MARK["families"], text)
         replace_between(REPO / "benches" / "compile-time" / "README.md", MARK["families"], text)
         print("updated README.md and benches/compile-time/README.md", file=sys.stderr)
     print(f"Total run time: {time.perf_counter() - started:.0f} s; table in {out / 'families.md'}.", file=sys.stderr)
@@ -1222,7 +1222,7 @@ def main() -> None:
     results.write_text(text)
     (out / "results.json").write_text(json.dumps(figures, indent=1) + "\n")
     if args.update_docs:
-        replace_between(REPO / "README.md", MARK["readme"], "\n".join(short).rstrip("\n") + "\n")
+        replace_between(REPO / "docs" / "compile-time.md", MARK["readme"], "\n".join(short).rstrip("\n") + "\n")
         replace_between(REPO / "benches" / "compile-time" / "README.md", MARK["bench"], text)
         print("updated README.md and benches/compile-time/README.md", file=sys.stderr)
     print(f"Total run time: {time.perf_counter() - started:.0f} s; report in {results}.", file=sys.stderr)
