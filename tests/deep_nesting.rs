@@ -5,7 +5,7 @@
 //!
 //! - the stack used per level is measured for six shapes of recursive
 //!   value, compact and pretty, and stays within the figures documented
-//!   in the README and the crate docs, in debug and in release builds
+//!   in docs/streaming.md and the crate docs, in debug and in release builds
 //!   (`cargo test --release -p json-tests --test deep_nesting`);
 //! - 10 000 levels encode on the default 2 MiB test-thread stack for every
 //!   shape documented to fit there, compact and pretty;
@@ -243,7 +243,7 @@ fn per_level<T: ToJson + serde::Serialize>(build: Build<T>, teardown: fn(T)) -> 
     used
 }
 
-/// The figures documented in the README ("Nesting depth") and the crate
+/// The figures documented in docs/streaming.md ("Nesting depth") and the crate
 /// docs: stack bytes per level, as [compact, pretty], in debug and in
 /// release builds (rustc 1.95, x86_64). The test allows a quarter more,
 /// for other compiler versions.

@@ -432,7 +432,7 @@ const README_END: &str = "<!-- json-bench summary: end -->";
 /// and chart into docs/.
 fn update_docs(summary: &str, results_md: &str, svg: &str) -> std::io::Result<()> {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let readme_path = root.join("README.md");
+    let readme_path = root.join("docs/performance.md");
     let readme = std::fs::read_to_string(&readme_path)?;
     let (Some(begin), Some(end)) = (readme.find(README_BEGIN), readme.find(README_END)) else {
         return Err(std::io::Error::other(format!(

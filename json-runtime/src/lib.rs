@@ -1,31 +1,6 @@
-//! Fast JSON writing through compile-time specialized encoders.
-//!
-//! `#[derive(ToJson)]` generates, for each struct and enum, an encoder that
-//! writes JSON bytes straight into a buffer: every key with its quotes,
-//! colon and separator is one byte literal computed at compile time, and no
-//! generic serializer sits in between. The output is byte-identical to
-//! `serde_json` for the same type and `#[serde(...)]` attributes, and the
-//! entry points have serde_json's signatures, so switching is one derive
-//! next to `Serialize` and a new path at the call sites.
-//!
-//! ```
-//! use json_runtime::ToJson;
-//!
-//! #[derive(ToJson)]
-//! #[json(rename_all = "PascalCase")]
-//! struct College {
-//!     name: String,
-//!     no_of_students: i32,
-//!     is_public: bool,
-//! }
-//!
-//! let college = College { name: "Cambrian".into(), no_of_students: 650, is_public: true };
-//! assert_eq!(
-//!     json_runtime::to_string(&college)?,
-//!     r#"{"Name":"Cambrian","NoOfStudents":650,"IsPublic":true}"#,
-//! );
-//! # Ok::<(), json_runtime::Error>(())
-//! ```
+// The crate's front page is its README (also the page crates.io shows), so
+// that its examples run as doctests; the guide and reference follow.
+#![doc = include_str!("../README.md")]
 //!
 //! # Entry points
 //!
