@@ -25,7 +25,7 @@ use crate::{Format, JsonWriter};
 /// - newtype and `transparent` structs whose field implements it (the
 ///   field's entries), as serde flattens a newtype struct.
 ///
-/// This crate implements it for maps whose keys are [`ToJsonKey`] (each
+/// This crate implements it for maps whose keys are [`ToJsonKey`](crate::ToJsonKey) (each
 /// entry, keys written as map keys), for `Option<T>` (`None` writes no
 /// entry), for `()` and `PhantomData` (no entry) and through references and
 /// smart pointers; with the `serde_json` feature, for `Map<String, Value>`

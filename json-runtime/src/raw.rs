@@ -10,7 +10,7 @@ use crate::{Format, JsonWriter, ToJson};
 /// written into the output as it is, like serde_json's `RawValue`.
 ///
 /// Like `RawValue` it is unsized: hold it as `Box<RawJson>` (owned, from
-/// [`RawJson::from_string`] or [`to_raw_json`]) or `&RawJson` (borrowed,
+/// [`RawJson::from_string`] or [`to_raw_json`](crate::to_raw_json)) or `&RawJson` (borrowed,
 /// from [`RawJson::new`]). Whitespace before and after the value is
 /// dropped, as serde_json's `RawValue::from_string` drops it; whitespace
 /// inside is kept, so the text appears verbatim in compact and pretty

@@ -20,9 +20,10 @@ use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
 /// The output one chunk aims at, in bytes.
 ///
 /// Chosen by measurement on two cores (products/1000000, 110 MB; records
-/// x100, 60 MB), as the time of [`to_vec`] and of [`to_writer`] into a
-/// file against the sequential functions; the figures are in the README's
-/// performance section. Smaller chunks cost more hand-overs between
+/// x100, 60 MB), as the time of [`to_vec`](super::to_vec) and of
+/// [`to_writer`](super::to_writer) into a file against the sequential
+/// functions; the figures are in docs/performance.md, under "Parallel
+/// rows". Smaller chunks cost more hand-overs between
 /// threads; larger ones no longer fit a core's L2 cache while they are
 /// encoded and then copied, and hold more memory. The size does not depend
 /// on the number of cores: with more cores more chunks are in flight
