@@ -1151,7 +1151,7 @@ def main() -> None:
     ap.add_argument("--llvm-lines", action="store_true", help="count debug LLVM IR lines and the heaviest functions")
     ap.add_argument("--time-passes", action="store_true", help="rustc -Ztime-passes for both crates (RUSTC_BOOTSTRAP=1)")
     ap.add_argument("--families", action="store_true", help="measure every shape family and the mixed set, compact and compact + pretty, release rebuilds only, into one table (--types, --runs, --runtime, --features and --modules apply to each); with --modes check, cargo check after a touch and after an edit instead, compact only")
-    ap.add_argument("--update-docs", action="store_true", help="write the summary into README.md and the full report into benches/compile-time/README.md, between their markers (with --families: the family table into both)")
+    ap.add_argument("--update-docs", action="store_true", help="write the summary into docs/compile-time.md and the full report into benches/compile-time/README.md, between their markers (with --families: the family table into both)")
     args = ap.parse_args()
     if args.families:
         return run_families(args)
