@@ -8,6 +8,9 @@
 
 use std::collections::BTreeMap;
 
+// The derive's protocol (key literals, structure), which hand-written
+// impls do not see; these tests call it as generated code does.
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{
     DynToJson, Escape, Format, JsonWriter, Options, PrettyFormatter, ToJson, ToJsonFields,
 };

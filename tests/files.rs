@@ -10,6 +10,9 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
+// The derive's protocol (key literals, structure), which hand-written
+// impls do not see; these tests call it as generated code does.
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{Format, JsonWriter, ToJson};
 use json_tests::{assert_only, entries, serde_compact, serde_pretty};
 

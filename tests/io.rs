@@ -5,6 +5,9 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read, Seek, Write};
 
+// The derive's protocol (key literals, structure), which hand-written
+// impls do not see; these tests call it as generated code does.
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{Format, JsonWriter, PrettyFormatter, ToJson};
 use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, FailingWriter};
 

@@ -12,6 +12,9 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+// The derive's protocol (key literals, structure), which hand-written
+// impls do not see; these tests call it as generated code does.
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{Format, JsonWriter, ToJson};
 use json_tests::{assert_compact, assert_same, assert_same_as};
 use serde::{Serialize, Serializer};

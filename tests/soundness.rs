@@ -5,6 +5,9 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+// The derive's protocol (key literals, structure), which hand-written
+// impls do not see; these tests call it as generated code does.
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{Format, JsonWriter, ToJson};
 
 /// Writes whatever key literal it holds, as a hand-written impl might.

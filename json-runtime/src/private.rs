@@ -35,7 +35,127 @@ pub mod dispatch {
     // This module's parent, by the name lib.rs gives it.
     pub use crate::__private_0_1_0::{
         WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _, WriteToJsonFields as _,
+        WriterProtocol as _,
     };
+}
+
+/// The writer's methods that generated code calls: key literals made at
+/// compile time, the structure of objects and arrays around them, unit
+/// variants, and runs of bounded values under one capacity check. They
+/// are methods of this trait, which generated code brings into scope with
+/// [`dispatch`], and not of `JsonWriter` itself, so that hand-written
+/// impls meet only the checked API (`object`, `array`, `value`). Each
+/// forwards to the writer's own method of the same name, in
+/// `writer/derive_protocol.rs` (and `reserve` in `writer/reserved.rs`),
+/// which the crate's impls call directly.
+pub trait WriterProtocol<'a, F: Format> {
+    /// An object key with what precedes it, from one literal of the form
+    /// `{"key":` (the first key) or `,"key":` (any later key), with the
+    /// key already escaped.
+    fn key(&mut self, literal: &str);
+    /// A key given quoted and escaped, after `{` (`*first`, which it
+    /// clears) or `,`, and the colon.
+    fn key_dyn(&mut self, first: &mut bool, quoted_key: &str);
+    /// Constant entries: `compact` as it is, or in pretty layout each of
+    /// `pretty`'s lines.
+    fn static_entries(&mut self, compact: &str, pretty: &[&str]);
+    /// `{`, for an object whose keys are written by other means.
+    fn begin_object(&mut self);
+    /// `,` unless `first`, before a key written by other means.
+    fn object_entry(&mut self, first: bool);
+    /// The colon after a key written by other means.
+    fn colon(&mut self);
+    /// `}` of an object that has at least one entry.
+    fn end_object(&mut self);
+    /// `}`, or `{}` completed for an object with no entry (`empty`).
+    fn end_object_dyn(&mut self, empty: bool);
+    /// `[`.
+    fn begin_array(&mut self);
+    /// `,` unless `first`, before an element.
+    fn array_value(&mut self, first: bool);
+    /// [`array_value`](Self::array_value) of `*first`, which it clears.
+    fn array_value_dyn(&mut self, first: &mut bool);
+    /// `]`, after the elements (or none, `empty`).
+    fn end_array(&mut self, empty: bool);
+    /// A unit variant's name, already quoted and escaped.
+    fn unit_variant(&mut self, quoted_name: &str);
+    /// Room for `bound` bytes at once, for a run of key literals and
+    /// [`Bounded`] values written through the returned [`Reserved`].
+    fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F>;
+}
+
+// Forwarders only: inlined everywhere, so that generated code compiles to
+// what calling the writer's methods directly did.
+impl<'a, F: Format> WriterProtocol<'a, F> for JsonWriter<'a, F> {
+    #[inline(always)]
+    fn key(&mut self, literal: &str) {
+        JsonWriter::key(self, literal);
+    }
+
+    #[inline(always)]
+    fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
+        JsonWriter::key_dyn(self, first, quoted_key);
+    }
+
+    #[inline(always)]
+    fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
+        JsonWriter::static_entries(self, compact, pretty);
+    }
+
+    #[inline(always)]
+    fn begin_object(&mut self) {
+        JsonWriter::begin_object(self);
+    }
+
+    #[inline(always)]
+    fn object_entry(&mut self, first: bool) {
+        JsonWriter::object_entry(self, first);
+    }
+
+    #[inline(always)]
+    fn colon(&mut self) {
+        JsonWriter::colon(self);
+    }
+
+    #[inline(always)]
+    fn end_object(&mut self) {
+        JsonWriter::end_object(self);
+    }
+
+    #[inline(always)]
+    fn end_object_dyn(&mut self, empty: bool) {
+        JsonWriter::end_object_dyn(self, empty);
+    }
+
+    #[inline(always)]
+    fn begin_array(&mut self) {
+        JsonWriter::begin_array(self);
+    }
+
+    #[inline(always)]
+    fn array_value(&mut self, first: bool) {
+        JsonWriter::array_value(self, first);
+    }
+
+    #[inline(always)]
+    fn array_value_dyn(&mut self, first: &mut bool) {
+        JsonWriter::array_value_dyn(self, first);
+    }
+
+    #[inline(always)]
+    fn end_array(&mut self, empty: bool) {
+        JsonWriter::end_array(self, empty);
+    }
+
+    #[inline(always)]
+    fn unit_variant(&mut self, quoted_name: &str) {
+        JsonWriter::unit_variant(self, quoted_name);
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
+        JsonWriter::reserve(self, bound)
+    }
 }
 
 /// A field's value, for the dispatch. See the module docs.

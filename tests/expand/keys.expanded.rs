@@ -5,6 +5,8 @@ impl ::json_runtime::ToJson for Level {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         w.unit_variant(
             match self {
                 Self::Low => "\"low\"",
@@ -20,6 +22,8 @@ impl ::json_runtime::ToJsonFields for Level {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         w.key_dyn(
             first,
             match self {
@@ -60,6 +64,8 @@ impl ::json_runtime::ToJsonFields for Mode {
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,
     >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         match self {
             Self::Read => {
                 if B::OBJECT {

@@ -18,6 +18,8 @@ impl ::json_runtime::ToJsonFields for Strict {
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,
     >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         {
             let mut run = w
                 .reserve(6 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
@@ -156,6 +158,8 @@ impl ::json_runtime::ToJsonFields for Timeout {
         F: ::json_runtime::Format,
         B: ::json_runtime::__private_0_1_0::Braces,
     >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         if B::OBJECT {
             w.key("{\"after\":");
         } else {

@@ -1,6 +1,8 @@
 // `key` (like `key_dyn` and `static_entries`) once took `&[u8]`, so a
 // hand-written impl could put bytes that are not UTF-8 into the output of
-// `to_string`. It takes `&str` now.
+// `to_string`. It takes `&str` now. (The protocol is the private
+// module's, as generated code reaches it; see `protocol_not_public.rs`.)
+use json_runtime::__private_0_1_0::WriterProtocol as _;
 use json_runtime::{Format, JsonWriter, ToJson};
 
 struct Broken;

@@ -143,10 +143,9 @@ fn to_json_impls(
     let format = format_param(cont.generics);
     let Names { w, first, .. } = names;
     let private = names.private();
-    // The body is built before the closure runs, so the import covers
-    // exactly the dispatch calls the body makes.
-    let to_json = |body: TokenStream, attr: TokenStream| {
-        let import = names.dispatch_import();
+    // Forwarding bodies call no writer method and need no import.
+    let to_json = |body: TokenStream, attr: TokenStream, writes: bool| {
+        let import = writes.then(|| names.import());
         quote! {
             #header
             impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
@@ -167,6 +166,7 @@ fn to_json_impls(
                 );
             },
             TokenStream::new(),
+            false,
         );
     }
     if let Data::Enum(variants) = &cont.data {
@@ -178,13 +178,13 @@ fn to_json_impls(
         Data::Struct(style, fields) => ser_struct::entries_body(cont, *style, fields, names),
         Data::Enum(variants) => ser_enum::entries_body(cont, variants, names),
     };
-    let entries_import = names.dispatch_import();
+    let entries_import = names.import();
     let Some(entries_body) = entries_body else {
         let body = match &cont.data {
             Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, names),
             Data::Enum(variants) => ser_enum::body(cont, variants, names),
         };
-        return to_json(body, TokenStream::new());
+        return to_json(body, TokenStream::new(), true);
     };
     // Only forwards: inlined, so that a recursive type costs one frame a
     // level, not two, in unoptimized builds too.
@@ -193,6 +193,7 @@ fn to_json_impls(
             #runtime::ToJsonFields::write_json_entries::<#format, #private::Object>(self, #w, &mut true);
         },
         quote!(#[inline(always)]),
+        false,
     );
     impls.extend(quote! {
         #header
@@ -228,10 +229,12 @@ fn unit_variant_impls(
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
+    let import = names.import();
     quote! {
         #header
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
             fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
+                #import
                 #w.unit_variant(#name);
             }
         }
@@ -242,6 +245,7 @@ fn unit_variant_impls(
                 #w: &mut #runtime::JsonWriter<'_, #format>,
                 #first: &mut bool,
             ) {
+                #import
                 #w.key_dyn(#first, #name);
                 #w.write_null();
             }
@@ -301,7 +305,7 @@ fn remote_impl(
         }
         Data::Enum(variants) => ser_enum::body(cont, variants, names),
     };
-    let import = names.dispatch_import();
+    let import = names.import();
     let vis = &cont.vis;
     let doc = format!(
         "Writes a `{}` as JSON, as serde's `{ident}::serialize` does.",

@@ -6,8 +6,6 @@
 //! and the value writers, methods of `Names`, call `serde_with`, so `Names`
 //! itself has to sit below both.
 
-use std::cell::Cell;
-
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
@@ -34,10 +32,6 @@ pub struct Names {
     /// function per field type (`small_code`, or the `small-code` feature
     /// without `hot`) instead of inlined.
     pub small_code: bool,
-    /// Set once the code calls the dispatch, of values (ToJson or
-    /// Serialize) or of entries (ToJsonFields or Serialize), whose traits
-    /// the function must then import.
-    pub dispatched: Cell<bool>,
     /// The value being written, `self`, and its type's path in patterns,
     /// `Self`; for a `remote` type, the function's parameter and the
     /// remote type.
@@ -71,7 +65,6 @@ impl Names {
             object,
             fallback: true,
             small_code: false,
-            dispatched: Cell::new(false),
             this: quote!(self),
             this_type: quote!(Self),
             type_name: String::new(),
@@ -95,16 +88,16 @@ impl Names {
         quote!(#private::unserializable_variant(#w, #type_name, #variant);)
     }
 
-    /// The import of the dispatch's traits, for a function body that
-    /// calls it; resets the flag for the next body.
-    pub fn dispatch_import(&self) -> Option<TokenStream> {
+    /// The import of the traits whose methods generated code calls: the
+    /// dispatch's (values and entries through `ToJson` or `Serialize`) and
+    /// the writer's protocol (key literals, structure). Every body that
+    /// writes gets it; it binds no name (`as _`).
+    pub fn import(&self) -> TokenStream {
         let private = self.private();
-        self.dispatched.replace(false).then(|| {
-            quote! {
-                #[allow(unused_imports)]
-                use #private::dispatch::*;
-            }
-        })
+        quote! {
+            #[allow(unused_imports)]
+            use #private::dispatch::*;
+        }
     }
 }
 

@@ -55,7 +55,6 @@ impl Names {
             }
             return self.call_at(span, quote!(ToJson::write_json), value);
         }
-        self.dispatched.set(true);
         // As `located_at(quote!(..), span)`, without walking the template's
         // tokens a second time: they are made at `span`'s place directly.
         let at = located_template(span);
@@ -134,7 +133,6 @@ impl Names {
             let value = located_at(member.value.clone(), span);
             return quote_spanned!(span=> #runtime::ToJson::write_json_keyed(#value, #w, #key););
         }
-        self.dispatched.set(true);
         // The whole call at `span`'s place, the value's tokens included,
         // as in `write_value`.
         let at = located_template(span);
@@ -175,7 +173,6 @@ impl Names {
             let value = located_at(value.clone(), span);
             return quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first););
         }
-        self.dispatched.set(true);
         let private = self.private();
         let of = of.tokens(self);
         let call = quote! {

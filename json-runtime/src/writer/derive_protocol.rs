@@ -1,8 +1,10 @@
 //! The derive's protocol: the `JsonWriter` methods that generated code
 //! calls, with key literals computed at compile time and separators whose
-//! place the generated code knows. `pub` because derived code (and the
-//! crate's impls) call them, hidden because they are easy to misuse by
-//! hand; the checked API (`object`, `array`, `value`) is built on them.
+//! place the generated code knows. The crate's impls call them as they
+//! are; generated code reaches them through `__private::WriterProtocol`,
+//! which forwards to them, so that they are not part of `JsonWriter`'s
+//! public API: they are easy to misuse by hand, and the checked API
+//! (`object`, `array`, `value`) is built on them.
 
 use super::format::{Format, KeyLayouts};
 use super::json_writer::JsonWriter;
@@ -13,9 +15,8 @@ impl<F: Format> JsonWriter<'_, F> {
     /// each enum's encoder is a table lookup and a call, not a copy with
     /// its capacity check and slow path; serde_json escapes the name at
     /// run time, a call too.
-    #[doc(hidden)]
     #[inline(never)]
-    pub fn unit_variant(&mut self, quoted_name: &str) {
+    pub(crate) fn unit_variant(&mut self, quoted_name: &str) {
         self.write_raw(quoted_name);
     }
 
@@ -31,10 +32,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// In pretty layout, if `literal` does not start and end with an ASCII
     /// character, as every literal of the form above does. Derived code
     /// passes constants, for which the check is folded away.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn key(&mut self, literal: &str) {
+    pub(crate) fn key(&mut self, literal: &str) {
         self.check_key_literal(literal);
         // The compact copy stays here, where the MIR inliner takes it into
         // each encoder: behind the trait call as well, it made records,
@@ -77,10 +77,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// [`key`](Self::key) and raw values: `["{\"type\":", "\"Circle\"",
     /// ",\"radius\":"]`. Close the object with
     /// [`end_object`](Self::end_object).
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
+    pub(crate) fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
         // Canonical output records each key, so it takes the pieces too.
         if F::PRETTY || F::CANONICAL {
             for pair in pretty.chunks(2) {
@@ -104,10 +103,9 @@ impl<F: Format> JsonWriter<'_, F> {
 
     /// Closes an object opened by [`key`](Self::key): `}`, or in pretty
     /// layout a newline, the indent and `}`.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn end_object(&mut self) {
+    pub(crate) fn end_object(&mut self) {
         self.check_close_object();
         if F::CANONICAL {
             self.canonical_end_object();
@@ -122,10 +120,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// Opens an object whose entries are not known at compile time: `{`.
     /// Entries follow with [`object_entry`](Self::object_entry) and it closes
     /// with [`end_object_dyn`](Self::end_object_dyn).
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn begin_object(&mut self) {
+    pub(crate) fn begin_object(&mut self) {
         self.check_open_object(false);
         if F::CANONICAL {
             self.canonical_begin_object();
@@ -138,10 +135,9 @@ impl<F: Format> JsonWriter<'_, F> {
 
     /// Writes what comes before an entry's key: `,` unless it is the first;
     /// in pretty layout also a newline and the indent.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn object_entry(&mut self, first: bool) {
+    pub(crate) fn object_entry(&mut self, first: bool) {
         self.check_entry();
         if F::CANONICAL {
             self.canonical_entry();
@@ -164,10 +160,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// Writes an already escaped, quoted key literal (`"key"`) as the next
     /// entry of an object opened with [`begin_object`](Self::begin_object),
     /// with its separator and colon. Clears `first`.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
+    pub(crate) fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
         self.object_entry(*first);
         *first = false;
         self.buf.extend_from_slice(quoted_key.as_bytes());
@@ -175,10 +170,9 @@ impl<F: Format> JsonWriter<'_, F> {
     }
 
     /// Separates a key from its value: `:`, or `": "` in pretty layout.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn colon(&mut self) {
+    pub(crate) fn colon(&mut self) {
         self.check_colon();
         if F::PRETTY {
             self.buf.extend_from_slice(b": ");
@@ -190,10 +184,9 @@ impl<F: Format> JsonWriter<'_, F> {
     /// Closes an object opened by [`begin_object`](Self::begin_object).
     /// `empty` says whether no entry was written, which pretty layout needs
     /// to print `{}`.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn end_object_dyn(&mut self, empty: bool) {
+    pub(crate) fn end_object_dyn(&mut self, empty: bool) {
         self.check_close_object();
         if F::CANONICAL {
             self.canonical_end_object();
@@ -209,10 +202,9 @@ impl<F: Format> JsonWriter<'_, F> {
     }
 
     /// Opens an array: `[`.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn begin_array(&mut self) {
+    pub(crate) fn begin_array(&mut self) {
         self.check_open_array();
         if F::CANONICAL {
             self.canonical_begin_array();
@@ -238,10 +230,9 @@ impl<F: Format> JsonWriter<'_, F> {
 
     /// Writes what comes before an element: `,` unless it is the first; in
     /// pretty layout also a newline and the indent.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn array_value(&mut self, first: bool) {
+    pub(crate) fn array_value(&mut self, first: bool) {
         self.check_element();
         if F::CANONICAL {
             self.canonical_array_value();
@@ -251,19 +242,17 @@ impl<F: Format> JsonWriter<'_, F> {
 
     /// Like [`array_value`](Self::array_value) when whether an element was
     /// written before is only known at run time. Clears `first`.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn array_value_dyn(&mut self, first: &mut bool) {
+    pub(crate) fn array_value_dyn(&mut self, first: &mut bool) {
         self.array_value(*first);
         *first = false;
     }
 
     /// Closes an array. `empty` says whether no element was written.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn end_array(&mut self, empty: bool) {
+    pub(crate) fn end_array(&mut self, empty: bool) {
         self.check_close_array();
         if F::CANONICAL {
             self.canonical_end_array();

@@ -217,10 +217,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     ///
     /// In pretty and canonical output this reserves nothing: their writes
     /// go through the writer's usual methods.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
+    pub(crate) fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
         let (at, room) = if F::PRETTY || F::CANONICAL {
             (std::ptr::null_mut(), 0)
         } else {
