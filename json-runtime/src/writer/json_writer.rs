@@ -65,9 +65,9 @@ use crate::escape::{self, Escape};
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
-/// Derived code calls other methods, hidden from these docs, with key
-/// literals prepared at compile time (`w.key("{\"name\":")`); they are
-/// not part of the public API.
+/// Derived code writes through other methods, with key literals prepared
+/// at compile time (`w.key("{\"name\":")`); they belong to a trait of the
+/// crate's private module that generated code imports, not to this type.
 pub struct JsonWriter<'a, F: Format = Compact> {
     pub(super) buf: Buf<'a>,
     /// `buf.len()` at which `flush_point` drains the buffer, or, writing
