@@ -13,13 +13,16 @@
 //! Every method's bytes are first checked against serde_json's; a mismatch
 //! (other than a peer's, sonic-rs or simd-json-derive, which is reported)
 //! aborts the run with a non-zero status. Then the methods run in
-//! interleaved rounds and the median per-iteration time is reported with
-//! allocations per operation, as a table on stdout, followed by a summary
-//! of one line per workload, the PASS/MISS lines of the performance
-//! targets, and the paths of `target/json-bench/results.md` (the summary,
-//! ready for README.md, then the full table) and
-//! `target/json-bench/ratios.svg` (the chart). A MISS does not change the
-//! exit status.
+//! interleaved rounds and the median per-iteration time is kept. stdout
+//! gets a summary that fits two screens, in one convention, speed-up
+//! over serde_json (serde_json's time ÷ the other's): one line per
+//! workload and per shapes family with the goal's verdict, then one line
+//! per other goal, the floor rows (references, not goals), a tally, and a
+//! warning at the top and the bottom when the machine was busy or the
+//! rounds disagree. Every method's row, the worst rounds and every target
+//! are in `target/json-bench/results.md` (and on stdout with
+//! `--verbose`); the chart is `target/json-bench/ratios.svg`. A MISS
+//! does not change the exit status.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,7 +41,7 @@ use json_bench::Value;
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 const USAGE: &str = "\
-usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
+usage: json-bench [--quick] [--verbose] [--update-docs] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, records, twitter,
 citm_catalog, canada, value (value/twitter, value/citm_catalog,
@@ -60,6 +63,8 @@ Default: all.
 
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
+  --verbose      also print every method's row, the worst rounds and every
+                 target (they are always in target/json-bench/results.md)
   --update-docs  after a full run of every workload, write the summary into
                  README.md and the table and chart into docs/
 
@@ -268,6 +273,7 @@ struct Args {
     filters: Vec<String>,
     quick: bool,
     update_docs: bool,
+    verbose: bool,
 }
 
 fn parse_args() -> Args {
@@ -275,6 +281,7 @@ fn parse_args() -> Args {
         filters: Vec::new(),
         quick: std::env::var("JSON_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0"),
         update_docs: false,
+        verbose: false,
     };
     if let Ok(f) = std::env::var("JSON_BENCH_FILTER") {
         args.filters.extend(
@@ -287,6 +294,7 @@ fn parse_args() -> Args {
         match a.as_str() {
             "--quick" | "-q" => args.quick = true,
             "--update-docs" => args.update_docs = true,
+            "--verbose" | "-v" => args.verbose = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -457,6 +465,7 @@ fn main() -> std::io::Result<()> {
     let date = report::utc_date();
     println!("Machine: {machine}, {rustc}");
     let load_before = report::load_average();
+    let load1_before = report::load_1min();
     if let Some(load) = &load_before {
         println!("Load average before: {load}");
     }
@@ -505,30 +514,39 @@ fn main() -> std::io::Result<()> {
     }
     eprintln!("done in {:.0} s\n", run.started.elapsed().as_secs_f64());
     let load_after = report::load_average();
+    let load1_after = report::load_1min();
 
-    println!(
-        "Parallel rows (json_runtime par::*): rayon pool of {} threads.",
-        report::rayon_threads()
-    );
-    println!();
     let rows = run.rows;
     let table = report::table(&rows);
     let worst = report::worst_table(&rows);
     let targets = report::targets(&rows);
-    println!("{table}");
-    println!("Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.");
-    println!(
-        "Ratio = median / serde_json to_vec median (pretty rows: / serde_json to_vec_pretty)."
+    let verdicts = report::goal_verdicts(&targets);
+    let floors = report::floors(&rows);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let warning = report::noise_warning(
+        cores,
+        load1_before,
+        load1_after,
+        report::run_spread(&rows).as_ref(),
     );
-    println!("Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.");
-    println!();
+    let table_notes = "Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.\n\
+         Speed-up = the workload's first row's median ÷ this row's: serde_json to_vec (pretty rows: to_vec_pretty; options/...: json_runtime's default output).\n\
+         Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.";
     let worst_heading = format!(
         "Worst of N rounds, the workloads of {} of output and more (each round one operation per method; baseline = the workload's first row):",
         report::format_bytes(harness::LARGE_OUTPUT)
     );
-    if !worst.is_empty() {
-        println!("{worst_heading}\n");
-        println!("{worst}");
+    if args.verbose {
+        println!(
+            "Parallel rows (json_runtime par::*): rayon pool of {} threads.\n",
+            report::rayon_threads()
+        );
+        println!("{table}");
+        println!("{table_notes}\n");
+        if !worst.is_empty() {
+            println!("{worst_heading}\n");
+            println!("{worst}");
+        }
     }
 
     let load = match (&load_before, &load_after) {
@@ -549,32 +567,72 @@ fn main() -> std::io::Result<()> {
         },
         if args.quick { " -- --quick" } else { "" }
     );
+    let warning_top = warning
+        .as_ref()
+        .map_or_else(String::new, |w| format!("**{w}**\n\n"));
     let summary = format!(
-        "Measured with `{command}` on {date} (UTC): {machine}, {rustc}; json-runtime with {features}.{load}\n\
-         Speed-up = the other library's median time ÷ json_runtime's, in the same run; \
-         above 1 means json_runtime is faster.\n\n{}\n{}",
+        "{warning_top}Measured with `{command}` on {date} (UTC): {machine}, {rustc}; json-runtime with {features}.{load}\n\
+         Speed-up = serde_json's median time ÷ the other library's, in the same run; \
+         above 1 means it is faster than serde_json; a goal is a speed-up to reach.\n\n{}\n{}",
         report::summary(&rows, &run.simd_unsupported),
         report::highlights(&rows)
     );
     println!("Summary ({mode} mode):\n");
     println!("{summary}");
-    if args.quick {
-        println!("Targets (quick mode: few rounds, indicative only):");
-    } else {
-        println!("Targets:");
+
+    // One verdict per goal: the per-workload speed-ups are in the tables
+    // above, the other goals one line each; then the floors, which are
+    // references and not goals, and the tally.
+    let mut goals = String::new();
+    let not_run = verdicts
+        .iter()
+        .filter(|(goal, v, _)| !goal.in_table() && *v == report::Verdict::NotRun)
+        .count();
+    for (goal, verdict, text) in &verdicts {
+        if !goal.in_table() && *verdict != report::Verdict::NotRun {
+            goals.push_str(&format!("{:<5}  {text}\n", verdict.tag()));
+        }
     }
-    for t in &targets {
-        println!("{t}");
+    if not_run > 0 {
+        goals.push_str(&format!(
+            "({not_run} more not run: their workloads were not selected)\n"
+        ));
+    }
+    for f in &floors {
+        goals.push_str(&format!("{f}\n"));
+    }
+    let tally = format!(
+        "Goals: {} (one verdict per goal, the tables' goal columns included)",
+        report::tally(&verdicts)
+    );
+    if args.quick {
+        println!("Other goals (quick mode: few rounds, indicative only); FLOOR rows are references, not goals:");
+    } else {
+        println!("Other goals; FLOOR rows are references, not goals:");
+    }
+    print!("{goals}");
+    println!();
+    println!("{tally}");
+    if let Some(w) = &warning {
+        println!("{w}");
+    }
+    if args.verbose {
+        println!("\nEvery target:");
+        for t in &targets {
+            println!("{t}");
+        }
     }
 
     let dir = output_dir();
     std::fs::create_dir_all(&dir)?;
     let dir = dir.canonicalize()?;
-    let mut md = format!("# json-bench results\n\n{summary}\n## Every method\n\n{table}\n");
+    let mut md = format!(
+        "# json-bench results\n\n{summary}\n## Goals\n\n```text\n{goals}```\n\n{tally}\n\n## Every method\n\n{table}\n{table_notes}\n\n"
+    );
     if !worst.is_empty() {
         md.push_str(&format!("{worst_heading}\n\n{worst}\n"));
     }
-    md.push_str("## Targets\n\n");
+    md.push_str("## Every target\n\n");
     for t in &targets {
         md.push_str(&format!("- {t}\n"));
     }
@@ -582,15 +640,20 @@ fn main() -> std::io::Result<()> {
     std::fs::write(&md_path, &md)?;
     let svg = report::svg(
         &rows,
-        &format!("json-bench: time ratio vs serde_json ({machine})"),
+        &format!("json-bench: speed-up over serde_json ({machine})"),
     );
     let svg_path = dir.join("ratios.svg");
     std::fs::write(&svg_path, &svg)?;
     println!();
     println!("Chart: {}", svg_path.display());
     println!(
-        "Table: {} (the summary, ready for README.md, then every method)",
-        md_path.display()
+        "Table: {} (the summary, ready for README.md, then every method and every target{})",
+        md_path.display(),
+        if args.verbose {
+            ""
+        } else {
+            "; --verbose prints them here"
+        }
     );
     if args.update_docs {
         update_docs(&summary, &md, &svg)?;
@@ -607,6 +670,7 @@ mod tests {
             filters: filters.iter().map(|f| f.to_string()).collect(),
             quick: true,
             update_docs: false,
+            verbose: false,
         }
     }
 
