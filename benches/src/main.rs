@@ -29,6 +29,7 @@ use std::time::Instant;
 
 use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Library, Row, SimdJson};
+use json_bench::load::CpuTimes;
 use json_bench::report;
 use json_bench::workloads::shapes::{self, Family};
 use json_bench::workloads::{
@@ -466,6 +467,7 @@ fn main() -> std::io::Result<()> {
     println!("Machine: {machine}, {rustc}");
     let load_before = report::load_average();
     let load1_before = report::load_1min();
+    let cpu_before = CpuTimes::now();
     if let Some(load) = &load_before {
         println!("Load average before: {load}");
     }
@@ -523,12 +525,15 @@ fn main() -> std::io::Result<()> {
     let verdicts = report::goal_verdicts(&targets);
     let floors = report::floors(&rows);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let warning = report::noise_warning(
+    let machine_load = report::Load {
         cores,
-        load1_before,
-        load1_after,
-        report::run_spread(&rows).as_ref(),
-    );
+        before: load1_before,
+        after: load1_after,
+        others: cpu_before
+            .zip(CpuTimes::now())
+            .and_then(|(before, after)| after.others_since(before, cores)),
+    };
+    let warning = report::noise_warning(&machine_load, report::run_spread(&rows).as_ref());
     let table_notes = "Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.\n\
          Speed-up = the workload's first row's median ÷ this row's: serde_json to_vec (pretty rows: to_vec_pretty; options/...: json_runtime's default output).\n\
          Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.";

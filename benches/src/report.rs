@@ -95,33 +95,71 @@ pub fn run_spread(rows: &[Row]) -> Option<Spread> {
     })
 }
 
-/// The warning line for a busy machine or rounds that disagree, or
-/// `None` when neither: the 1-minute load average before the run above
-/// [`BUSY_LOAD_PER_CORE`] × `cores`, or after it (when the benchmark's
-/// own thread, one core's worth, is part of it) above that plus one, or
-/// the median spread above [`WIDE_SPREAD`].
-pub fn noise_warning(
-    cores: usize,
-    load_before: Option<f64>,
-    load_after: Option<f64>,
-    spread: Option<&Spread>,
-) -> Option<String> {
-    let limit = BUSY_LOAD_PER_CORE * cores.max(1) as f64;
-    let busy =
-        load_before.is_some_and(|l| l > limit) || load_after.is_some_and(|l| l - 1.0 > limit);
+/// How busy the machine was: its cores, the 1-minute load average before
+/// and after the run, and the cores' worth of CPU other processes used
+/// during it ([`crate::load::CpuTimes::others_since`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Load {
+    pub cores: usize,
+    pub before: Option<f64>,
+    pub after: Option<f64>,
+    pub others: Option<f64>,
+}
+
+impl Load {
+    /// Busy: other processes used more than [`BUSY_LOAD_PER_CORE`] ×
+    /// `cores` of CPU during the run; or, where that was not measured, the
+    /// load average was above it before the run, or above it plus one
+    /// (the benchmark's own thread) after.
+    pub fn busy(&self) -> bool {
+        let limit = self.limit();
+        match self.others {
+            Some(others) => others > limit,
+            None => {
+                self.before.is_some_and(|l| l > limit)
+                    || self.after.is_some_and(|l| l - 1.0 > limit)
+            }
+        }
+    }
+
+    fn limit(&self) -> f64 {
+        BUSY_LOAD_PER_CORE * self.cores.max(1) as f64
+    }
+}
+
+/// The warning line for a busy machine ([`Load::busy`]) or rounds that
+/// disagree (the median spread above [`WIDE_SPREAD`]), or `None` when
+/// neither.
+pub fn noise_warning(load: &Load, spread: Option<&Spread>) -> Option<String> {
+    let busy = load.busy();
     let wide = spread.is_some_and(|s| s.median > WIDE_SPREAD);
     if !busy && !wide {
         return None;
     }
     let mut why = Vec::new();
-    if load_before.is_some() || load_after.is_some() {
+    if let Some(others) = load.others {
+        why.push(format!(
+            "other processes used {others:.2} of {} cores during the run{}",
+            load.cores,
+            if busy {
+                format!(" (busy above {:.1})", load.limit())
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if load.before.is_some() || load.after.is_some() {
         let show = |l: Option<f64>| l.map_or_else(|| "?".to_owned(), |l| format!("{l:.2}"));
         why.push(format!(
-            "load average {} before, {} after on {cores} cores{}",
-            show(load_before),
-            show(load_after),
-            if busy {
-                format!(" (busy above {limit:.1} besides the benchmark's own thread)")
+            "load average {} before, {} after{}",
+            show(load.before),
+            show(load.after),
+            if busy && load.others.is_none() {
+                format!(
+                    " on {} cores (busy above {:.1} besides the benchmark's own thread)",
+                    load.cores,
+                    load.limit()
+                )
             } else {
                 String::new()
             }
@@ -1744,21 +1782,23 @@ mod tests {
             widest: 0.4,
             widest_workload: "canada".to_owned(),
         };
+        let load = |before, after, others| Load {
+            cores: 2,
+            before,
+            after,
+            others,
+        };
         // Quiet: no line, with or without a load average (not Linux).
-        assert_eq!(
-            noise_warning(2, Some(0.3), Some(1.2), Some(&spread(0.02))),
-            None
-        );
-        assert_eq!(noise_warning(2, None, None, Some(&spread(0.02))), None);
-        assert_eq!(noise_warning(2, None, None, None), None);
-        // On 2 cores, busy above 1.0 before, or above 2.0 after (the
-        // benchmark's own thread is one of them).
-        assert_eq!(noise_warning(2, Some(1.0), Some(2.0), None), None);
-        let before = noise_warning(2, Some(1.1), Some(1.5), Some(&spread(0.03))).unwrap();
+        let quiet = load(Some(0.3), Some(1.2), Some(0.1));
+        assert_eq!(noise_warning(&quiet, Some(&spread(0.02))), None);
+        assert_eq!(noise_warning(&Load::default(), Some(&spread(0.02))), None);
+        assert_eq!(noise_warning(&Load::default(), None), None);
+        // Without the CPU counters: on 2 cores, busy above 1.0 before, or
+        // above 2.0 after (the benchmark's own thread is one of them).
+        assert_eq!(noise_warning(&load(Some(1.0), Some(2.0), None), None), None);
+        let before = noise_warning(&load(Some(1.1), Some(1.5), None), Some(&spread(0.03))).unwrap();
         assert!(
-            before.starts_with(
-                "WARNING: busy machine: load average 1.10 before, 1.50 after on 2 cores"
-            ),
+            before.starts_with("WARNING: busy machine: load average 1.10 before, 1.50 after on 2 cores (busy above 1.0 besides"),
             "{before}"
         );
         assert!(before.contains("rounds disagree by 3%"), "{before}");
@@ -1766,11 +1806,26 @@ mod tests {
             before.ends_with("The figures may be unreliable; rerun on a quiet machine."),
             "{before}"
         );
-        assert!(noise_warning(2, Some(0.2), Some(2.1), None).is_some());
+        assert!(noise_warning(&load(Some(0.2), Some(2.1), None), None).is_some());
+        // With them, they decide: a high load average left by a build
+        // that has ended is not a busy run, other work during it is.
+        assert_eq!(
+            noise_warning(&load(Some(3.5), Some(2.4), Some(0.3)), None),
+            None
+        );
+        let others = noise_warning(&load(Some(0.2), Some(1.0), Some(1.4)), None).unwrap();
+        assert!(
+            others.starts_with("WARNING: busy machine: other processes used 1.40 of 2 cores during the run (busy above 1.0); load average 0.20 before, 1.00 after."),
+            "{others}"
+        );
         // More cores take more load.
-        assert_eq!(noise_warning(8, Some(3.9), Some(4.9), None), None);
+        let big = Load {
+            cores: 8,
+            ..load(Some(3.9), Some(4.9), None)
+        };
+        assert_eq!(noise_warning(&big, None), None);
         // A wide spread alone.
-        let wide = noise_warning(2, Some(0.2), Some(1.0), Some(&spread(0.12))).unwrap();
+        let wide = noise_warning(&quiet, Some(&spread(0.12))).unwrap();
         assert!(
             wide.starts_with("WARNING: wide spread between rounds: "),
             "{wide}"
@@ -1778,7 +1833,7 @@ mod tests {
         assert!(wide.contains("rounds disagree by 12% ("), "{wide}");
         assert!(wide.contains("widest 40% on canada"), "{wide}");
         assert!(!wide.contains("busy above"), "{wide}");
-        let both = noise_warning(2, Some(4.2), None, Some(&spread(0.5))).unwrap();
+        let both = noise_warning(&load(Some(4.2), None, None), Some(&spread(0.5))).unwrap();
         assert!(
             both.starts_with("WARNING: busy machine and wide spread"),
             "{both}"
