@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::hint::black_box;
 use std::io::{BufWriter, Read, Seek, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::alloc::{self, OpAllocs};
@@ -561,6 +562,21 @@ pub struct Row {
     pub difference: Option<Difference>,
 }
 
+/// Whether [`run_workload`] writes a line per step to stderr (the floor
+/// rows it does not compare, the rounds it times) or only what went
+/// wrong: the main job keeps one line per workload unless `--verbose`.
+static PROGRESS_DETAIL: AtomicBool = AtomicBool::new(true);
+
+/// Sets whether the progress on stderr has a line per step.
+pub fn set_progress_detail(detail: bool) {
+    PROGRESS_DETAIL.store(detail, Ordering::Relaxed);
+}
+
+/// Whether the progress on stderr has a line per step.
+pub fn progress_detail() -> bool {
+    PROGRESS_DETAIL.load(Ordering::Relaxed)
+}
+
 /// The median of `xs` (sorted in place).
 pub fn median(xs: &mut [f64]) -> f64 {
     assert!(!xs.is_empty(), "median of nothing");
@@ -612,7 +628,9 @@ pub fn run_workload(
     // 1. Equality with serde_json, before anything is timed.
     for (m, diff) in methods.iter_mut().zip(&mut differences) {
         if m.library == Library::Floor {
-            eprintln!("      floor {} (not compared)", m.name);
+            if progress_detail() {
+                eprintln!("      floor {} (not compared)", m.name);
+            }
             continue;
         }
         let out = m.output();
@@ -655,10 +673,12 @@ pub fn run_workload(
     if expected.len() >= LARGE_OUTPUT {
         rounds = rounds.max(cfg.large_min_rounds);
     }
-    eprintln!(
-        "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
-        rounds as f64 * round_ns / 1e9
-    );
+    if progress_detail() {
+        eprintln!(
+            "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
+            rounds as f64 * round_ns / 1e9
+        );
+    }
     let mut samples = vec![Vec::with_capacity(rounds); n];
     // Page faults and system time per operation, for the large workloads
     // only: reading them costs microseconds, nothing beside a large

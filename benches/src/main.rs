@@ -65,7 +65,8 @@ Default: all.
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
   --verbose      also print every method's row, the worst rounds and every
-                 target (they are always in target/json-bench/results.md)
+                 target (they are always in target/json-bench/results.md),
+                 and each step of each workload on stderr
   --update-docs  after a full run of every workload, write the summary into
                  README.md and the table and chart into docs/
 
@@ -202,11 +203,13 @@ fn workloads() -> Vec<Workload> {
     for name in json_bench::options::WORKLOADS {
         all.push(Workload::new(name, move |run| {
             json_bench::options::run(&|n| n == name, &mut |name, methods, expected| {
-                eprintln!(
-                    "      {} default output, {} methods",
-                    report::format_bytes(expected.len()),
-                    methods.len()
-                );
+                if harness::progress_detail() {
+                    eprintln!(
+                        "      {} default output, {} methods",
+                        report::format_bytes(expected.len()),
+                        methods.len()
+                    );
+                }
                 let rows = harness::run_workload(name, methods, expected, &run.cfg);
                 run.rows.extend(rows);
             });
@@ -416,11 +419,13 @@ impl Run {
         expected: &[u8],
         cfg: &Config,
     ) {
-        eprintln!(
-            "      {} of {layout} JSON, {} methods",
-            report::format_bytes(expected.len()),
-            methods.len()
-        );
+        if harness::progress_detail() {
+            eprintln!(
+                "      {} of {layout} JSON, {} methods",
+                report::format_bytes(expected.len()),
+                methods.len()
+            );
+        }
         let rows = harness::run_workload(&self.workload, &mut methods, expected, cfg);
         self.rows.extend(rows);
     }
@@ -484,6 +489,8 @@ fn main() -> std::io::Result<()> {
     }
     println!();
 
+    // One line per workload on stderr, unless --verbose.
+    harness::set_progress_detail(args.verbose);
     let mut run = Run {
         cfg: if args.quick {
             Config::quick()
