@@ -530,7 +530,6 @@ fn main() -> std::io::Result<()> {
     let worst = report::worst_table(&rows);
     let targets = report::targets(&rows);
     let verdicts = report::goal_verdicts(&targets);
-    let floors = report::floors(&rows);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let machine_load = report::Load {
         cores,
@@ -595,24 +594,7 @@ fn main() -> std::io::Result<()> {
     // One verdict per goal: the per-workload speed-ups are in the tables
     // above, the other goals one line each; then the floors, which are
     // references and not goals, and the tally.
-    let mut goals = String::new();
-    let not_run = verdicts
-        .iter()
-        .filter(|(goal, v, _)| !goal.in_table() && *v == report::Verdict::NotRun)
-        .count();
-    for (goal, verdict, text) in &verdicts {
-        if !goal.in_table() && *verdict != report::Verdict::NotRun {
-            goals.push_str(&format!("{:<5}  {text}\n", verdict.tag()));
-        }
-    }
-    if not_run > 0 {
-        goals.push_str(&format!(
-            "({not_run} more not run: their workloads were not selected)\n"
-        ));
-    }
-    for f in &floors {
-        goals.push_str(&format!("{f}\n"));
-    }
+    let goals = report::goals_text(&verdicts, &report::floors(&rows));
     let tally = format!(
         "Goals: {} (one verdict per goal, the tables' goal columns included)",
         report::tally(&verdicts)
@@ -759,6 +741,99 @@ mod tests {
         ]);
         for w in targeted {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");
+        }
+    }
+
+    /// The summary of a full run, every workload with the rows a real run
+    /// has (floors included), fits two screens: about 120 lines with the
+    /// lines main prints around it.
+    #[test]
+    fn summary_fits_two_screens() {
+        use json_bench::alloc::OpAllocs;
+        use json_bench::harness::names::*;
+        let row = |w: &str, method: &'static str, library: Library, ns: f64| Row {
+            workload: w.to_owned(),
+            method,
+            library,
+            median_ns: ns,
+            worst_ns: ns,
+            bytes: 1000,
+            ratio: ns / 100.0,
+            allocs: OpAllocs::default(),
+            samples: 5,
+            minor_faults: None,
+            system_ns: None,
+            batch: 1,
+            spread: 0.02,
+            difference: None,
+        };
+        let mut rows = Vec::new();
+        let mut unsupported: Vec<(String, &str)> = Vec::new();
+        for w in workloads().into_iter().map(|w| w.name) {
+            if w.starts_with("options/") {
+                rows.push(row(&w, RT_TO_VEC, Library::JsonRuntime, 100.0));
+                rows.push(row(&w, RT_TO_VEC_PRETTY, Library::JsonRuntime, 150.0));
+                continue;
+            }
+            let pretty = w.ends_with("(pretty)");
+            let (serde, ours, sonic) = if pretty {
+                (SERDE_TO_VEC_PRETTY, RT_TO_VEC_PRETTY, SONIC_TO_VEC_PRETTY)
+            } else {
+                (SERDE_TO_VEC, RT_TO_VEC, SONIC_TO_VEC)
+            };
+            rows.push(row(&w, serde, Library::SerdeJson, 100.0));
+            if w.starts_with(shapes::PREFIX) {
+                rows.push(row(&w, ours, Library::JsonRuntime, 30.0));
+                if ["floats", "value", "large_doc_hash"]
+                    .iter()
+                    .any(|f| w.starts_with(&format!("shapes/{f}")))
+                {
+                    rows.push(row(&w, VALUE_WALK_FLOOR, Library::Floor, 25.0));
+                }
+                continue;
+            }
+            rows.push(row(&w, sonic, Library::SonicRs, 110.0));
+            if pretty {
+                unsupported.push((w.clone(), "has no pretty writer"));
+            } else if w.starts_with("value/") {
+                unsupported.push((w.clone(), VALUE_NOT_EXPRESSIBLE));
+            } else if w == "rustdoc" {
+                unsupported.push((w.clone(), RUSTDOC_NOT_EXPRESSIBLE));
+            } else if w == "mixed" {
+                unsupported.push((w.clone(), MIXED_NOT_EXPRESSIBLE));
+            } else if w.starts_with("links/") {
+                unsupported.push((w.clone(), LINKS_JSON_RUNTIME_ONLY));
+            } else {
+                rows.push(row(&w, SIMD_JSON_VEC, Library::SimdJsonDerive, 60.0));
+            }
+            rows.push(row(&w, MEMCPY, Library::Memcpy, 2.0));
+            rows.push(row(&w, ours, Library::JsonRuntime, 30.0));
+            rows.push(row(&w, RT_TO_WRITER_VEC, Library::JsonRuntime, 29.0));
+            rows.push(row(&w, RT_TO_WRITER_FILE, Library::JsonRuntime, 35.0));
+            rows.push(row(&w, RT_TO_VEC_WRITE_ALL, Library::JsonRuntime, 36.0));
+            if w == "canada" {
+                rows.push(row(&w, FLOAT_FLOOR, Library::Floor, 96.0));
+            } else if w.starts_with("value/") {
+                rows.push(row(&w, VALUE_WALK_FLOOR, Library::Floor, 20.0));
+            }
+        }
+        let summary = report::summary(&rows, &unsupported);
+        let targets = report::targets(&rows);
+        let verdicts = report::goal_verdicts(&targets);
+        let goals = report::goals_text(&verdicts, &report::floors(&rows));
+        // Machine, load, mode, a blank, the heading and a blank; the
+        // warning and a blank; measured, speed-up; the goals' heading, a
+        // blank, the tally, the warning, a blank, the chart and the table.
+        let around = 6 + 2 + 2 + 7;
+        let lines = around + summary.lines().count() + goals.lines().count();
+        assert!(
+            (60..=120).contains(&lines),
+            "{lines} lines:\n{summary}\n{goals}"
+        );
+        // One verdict line per goal outside the tables.
+        for t in targets.iter().filter(|t| !t.goal.in_table()) {
+            let n = verdicts.iter().filter(|(g, _, _)| *g == t.goal).count();
+            assert_eq!(n, 1, "{:?}", t.goal);
         }
     }
 

@@ -1725,6 +1725,33 @@ pub fn tally(verdicts: &[(Goal, Verdict, String)]) -> String {
     line
 }
 
+/// The goals outside the tables, one line each with its verdict (those
+/// not run counted in one line), then the floor rows.
+pub fn goals_text(verdicts: &[(Goal, Verdict, String)], floors: &[String]) -> String {
+    let mut out = String::new();
+    let mut not_run = 0;
+    for (goal, verdict, text) in verdicts {
+        if goal.in_table() {
+            continue;
+        }
+        if *verdict == Verdict::NotRun {
+            not_run += 1;
+        } else {
+            let _ = writeln!(out, "{:<5}  {text}", verdict.tag());
+        }
+    }
+    if not_run > 0 {
+        let _ = writeln!(
+            out,
+            "({not_run} more not run: their workloads were not selected)"
+        );
+    }
+    for f in floors {
+        let _ = writeln!(out, "{f}");
+    }
+    out
+}
+
 /// The floor rows, each a reference and not a goal: part of the work done
 /// alone, with its speed-up over serde_json beside json_runtime's.
 pub fn floors(rows: &[Row]) -> Vec<String> {
