@@ -985,7 +985,17 @@ pub fn svg(rows: &[Row], title: &str) -> String {
     let x = |speedup: f64| LABEL + speedup.min(scale_max) / scale_max * PLOT;
 
     let bars: usize = chart.iter().map(|(_, b)| b.len()).sum();
-    let height = TOP + chart.len() as f64 * ROW_GAP + bars as f64 * PITCH + 40.0;
+    // The shapes families under a heading of their own, after the
+    // workloads.
+    const HEADING: f64 = 22.0;
+    let shapes_at = chart
+        .iter()
+        .position(|(label, _)| label.starts_with(shapes::PREFIX));
+    let height = TOP
+        + chart.len() as f64 * ROW_GAP
+        + bars as f64 * PITCH
+        + if shapes_at.is_some() { HEADING } else { 0.0 }
+        + 40.0;
     // Legend: each colour in use, in the order the rows first use it.
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for b in chart.iter().flat_map(|(_, bars)| bars) {
@@ -1044,7 +1054,15 @@ pub fn svg(rows: &[Row], title: &str) -> String {
         TOP - 20.0
     );
     let mut y = TOP;
-    for (label, bars) in &chart {
+    for (i, (label, bars)) in chart.iter().enumerate() {
+        if shapes_at == Some(i) {
+            y += HEADING;
+            let _ = writeln!(
+                s,
+                r#"<text x="10" y="{:.1}" font-weight="bold" font-size="12">Every shape of type: json_runtime compact, then pretty</text>"#,
+                y - 4.0
+            );
+        }
         y += ROW_GAP;
         let mid = y + bars.len() as f64 * PITCH / 2.0 + 4.0;
         let _ = writeln!(
@@ -2470,6 +2488,7 @@ mod tests {
             chart.contains(">4.00×<") && chart.contains(">2.44×<"),
             "{chart}"
         );
+        assert_eq!(chart.matches(">Every shape of type").count(), 1, "{chart}");
         // The shapes alone: no empty table above theirs.
         let alone = summary(&rows[2..], &[]);
         let (range, alone) = alone.split_once("\n\n").expect("{alone}");
