@@ -596,7 +596,7 @@ fn main() -> std::io::Result<()> {
     // references and not goals, and the tally.
     let goals = report::goals_text(&verdicts, &report::floors(&rows));
     let tally = format!(
-        "Goals: {} (one verdict per goal, the tables' goal columns included)",
+        "Goals, one verdict each, the tables' goal columns included: {}",
         report::tally(&verdicts)
     );
     if args.quick {
