@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::hint::black_box;
 use std::io::{BufWriter, Read, Seek, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::alloc::{self, OpAllocs};
@@ -551,9 +552,29 @@ pub struct Row {
     pub system_ns: Option<f64>,
     /// Iterations per sample.
     pub batch: usize,
+    /// How far the rounds disagree: the interquartile range ÷ the median
+    /// of this method's per-round time ÷ the baseline's in the same round
+    /// (of its per-round times, for the baseline itself). A few percent
+    /// on a quiet machine; wide when other work shares the cores.
+    pub spread: f64,
     /// Set when the output differs from serde_json's (peers only; any
     /// other method panics instead).
     pub difference: Option<Difference>,
+}
+
+/// Whether [`run_workload`] writes a line per step to stderr (the floor
+/// rows it does not compare, the rounds it times) or only what went
+/// wrong: the main job keeps one line per workload unless `--verbose`.
+static PROGRESS_DETAIL: AtomicBool = AtomicBool::new(true);
+
+/// Sets whether the progress on stderr has a line per step.
+pub fn set_progress_detail(detail: bool) {
+    PROGRESS_DETAIL.store(detail, Ordering::Relaxed);
+}
+
+/// Whether the progress on stderr has a line per step.
+pub fn progress_detail() -> bool {
+    PROGRESS_DETAIL.load(Ordering::Relaxed)
 }
 
 /// The median of `xs` (sorted in place).
@@ -566,6 +587,27 @@ pub fn median(xs: &mut [f64]) -> f64 {
     } else {
         (xs[n / 2 - 1] + xs[n / 2]) / 2.0
     }
+}
+
+/// The interquartile range of `xs` ÷ its median (quartiles interpolated
+/// linearly between the sorted values); 0 for fewer than two values or a
+/// median of 0.
+pub fn spread(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        let pos = q * (sorted.len() - 1) as f64;
+        let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+        sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+    };
+    let mid = at(0.5);
+    if mid == 0.0 {
+        return 0.0;
+    }
+    (at(0.75) - at(0.25)) / mid
 }
 
 /// Verifies, measures allocations of, and times every method on one
@@ -586,7 +628,9 @@ pub fn run_workload(
     // 1. Equality with serde_json, before anything is timed.
     for (m, diff) in methods.iter_mut().zip(&mut differences) {
         if m.library == Library::Floor {
-            eprintln!("      floor {} (not compared)", m.name);
+            if progress_detail() {
+                eprintln!("      floor {} (not compared)", m.name);
+            }
             continue;
         }
         let out = m.output();
@@ -629,10 +673,12 @@ pub fn run_workload(
     if expected.len() >= LARGE_OUTPUT {
         rounds = rounds.max(cfg.large_min_rounds);
     }
-    eprintln!(
-        "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
-        rounds as f64 * round_ns / 1e9
-    );
+    if progress_detail() {
+        eprintln!(
+            "      bytes of {n} methods checked; timing {rounds} rounds (≈{:.1} s)",
+            rounds as f64 * round_ns / 1e9
+        );
+    }
     let mut samples = vec![Vec::with_capacity(rounds); n];
     // Page faults and system time per operation, for the large workloads
     // only: reading them costs microseconds, nothing beside a large
@@ -667,6 +713,21 @@ pub fn run_workload(
         }
     }
 
+    // Each method's per-round time ÷ the baseline's in the same round,
+    // taken before the samples are sorted for their medians.
+    let spreads: Vec<f64> = (0..n)
+        .map(|i| {
+            if i == 0 {
+                return spread(&samples[0]);
+            }
+            let per_round: Vec<f64> = samples[i]
+                .iter()
+                .zip(&samples[0])
+                .map(|(ours, base)| ours / base)
+                .collect();
+            spread(&per_round)
+        })
+        .collect();
     let worst: Vec<f64> = samples
         .iter()
         .map(|s| s.iter().copied().fold(0.0, f64::max))
@@ -692,6 +753,7 @@ pub fn run_workload(
             minor_faults: faults[i],
             system_ns: system[i],
             batch: batch[i],
+            spread: spreads[i],
             difference: differences[i].take(),
         })
         .collect()
@@ -700,6 +762,17 @@ pub fn run_workload(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_is_iqr_over_median() {
+        assert_eq!(spread(&[]), 0.0);
+        assert_eq!(spread(&[5.0]), 0.0);
+        // Quartiles 2 and 4 of 1..=5, median 3.
+        assert!((spread(&[5.0, 1.0, 3.0, 2.0, 4.0]) - 2.0 / 3.0).abs() < 1e-12);
+        assert_eq!(spread(&[2.0, 2.0, 2.0]), 0.0);
+        // Three rounds: quartiles halfway between neighbours.
+        assert!((spread(&[9.0, 10.0, 12.0]) - 0.15).abs() < 1e-12);
+    }
 
     #[test]
     fn median_odd_even() {

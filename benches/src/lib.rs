@@ -9,6 +9,7 @@
 pub mod alloc;
 pub mod check;
 pub mod harness;
+pub mod load;
 pub mod options;
 pub mod os_counters;
 pub mod prng;

@@ -13,19 +13,23 @@
 //! Every method's bytes are first checked against serde_json's; a mismatch
 //! (other than a peer's, sonic-rs or simd-json-derive, which is reported)
 //! aborts the run with a non-zero status. Then the methods run in
-//! interleaved rounds and the median per-iteration time is reported with
-//! allocations per operation, as a table on stdout, followed by a summary
-//! of one line per workload, the PASS/MISS lines of the performance
-//! targets, and the paths of `target/json-bench/results.md` (the summary,
-//! ready for README.md, then the full table) and
-//! `target/json-bench/ratios.svg` (the chart). A MISS does not change the
-//! exit status.
+//! interleaved rounds and the median per-iteration time is kept. stdout
+//! gets a summary that fits two screens, in one convention, speed-up
+//! over serde_json (serde_json's time ÷ the other's): one line per
+//! workload and per shapes family with the goal's verdict, then one line
+//! per other goal, the floor rows (references, not goals), a tally, and a
+//! warning at the top and the bottom when the machine was busy or the
+//! rounds disagree. Every method's row, the worst rounds and every target
+//! are in `target/json-bench/results.md` (and on stdout with
+//! `--verbose`); the chart is `target/json-bench/ratios.svg`. A MISS
+//! does not change the exit status.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use json_bench::alloc::CountingAlloc;
 use json_bench::harness::{self, Config, Library, Row, SimdJson};
+use json_bench::load::CpuTimes;
 use json_bench::report;
 use json_bench::workloads::shapes::{self, Family};
 use json_bench::workloads::{
@@ -38,7 +42,7 @@ use json_bench::Value;
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 const USAGE: &str = "\
-usage: json-bench [--quick] [--update-docs] [WORKLOAD...]
+usage: json-bench [--quick] [--verbose] [--update-docs] [WORKLOAD...]
 
 WORKLOAD selects workloads by name or group: colleges, records, twitter,
 citm_catalog, canada, value (value/twitter, value/citm_catalog,
@@ -60,6 +64,9 @@ Default: all.
 
   --quick        a few rounds per workload: checks every output against
                  serde_json and shows rough ratios in seconds, not a minute
+  --verbose      also print every method's row, the worst rounds and every
+                 target (they are always in target/json-bench/results.md),
+                 and each step of each workload on stderr
   --update-docs  after a full run of every workload, write the summary into
                  README.md and the table and chart into docs/
 
@@ -196,11 +203,13 @@ fn workloads() -> Vec<Workload> {
     for name in json_bench::options::WORKLOADS {
         all.push(Workload::new(name, move |run| {
             json_bench::options::run(&|n| n == name, &mut |name, methods, expected| {
-                eprintln!(
-                    "      {} default output, {} methods",
-                    report::format_bytes(expected.len()),
-                    methods.len()
-                );
+                if harness::progress_detail() {
+                    eprintln!(
+                        "      {} default output, {} methods",
+                        report::format_bytes(expected.len()),
+                        methods.len()
+                    );
+                }
                 let rows = harness::run_workload(name, methods, expected, &run.cfg);
                 run.rows.extend(rows);
             });
@@ -268,6 +277,7 @@ struct Args {
     filters: Vec<String>,
     quick: bool,
     update_docs: bool,
+    verbose: bool,
 }
 
 fn parse_args() -> Args {
@@ -275,6 +285,7 @@ fn parse_args() -> Args {
         filters: Vec::new(),
         quick: std::env::var("JSON_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0"),
         update_docs: false,
+        verbose: false,
     };
     if let Ok(f) = std::env::var("JSON_BENCH_FILTER") {
         args.filters.extend(
@@ -287,6 +298,7 @@ fn parse_args() -> Args {
         match a.as_str() {
             "--quick" | "-q" => args.quick = true,
             "--update-docs" => args.update_docs = true,
+            "--verbose" | "-v" => args.verbose = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -407,11 +419,13 @@ impl Run {
         expected: &[u8],
         cfg: &Config,
     ) {
-        eprintln!(
-            "      {} of {layout} JSON, {} methods",
-            report::format_bytes(expected.len()),
-            methods.len()
-        );
+        if harness::progress_detail() {
+            eprintln!(
+                "      {} of {layout} JSON, {} methods",
+                report::format_bytes(expected.len()),
+                methods.len()
+            );
+        }
         let rows = harness::run_workload(&self.workload, &mut methods, expected, cfg);
         self.rows.extend(rows);
     }
@@ -457,6 +471,8 @@ fn main() -> std::io::Result<()> {
     let date = report::utc_date();
     println!("Machine: {machine}, {rustc}");
     let load_before = report::load_average();
+    let load1_before = report::load_1min();
+    let cpu_before = CpuTimes::now();
     if let Some(load) = &load_before {
         println!("Load average before: {load}");
     }
@@ -473,6 +489,8 @@ fn main() -> std::io::Result<()> {
     }
     println!();
 
+    // One line per workload on stderr, unless --verbose.
+    harness::set_progress_detail(args.verbose);
     let mut run = Run {
         cfg: if args.quick {
             Config::quick()
@@ -505,30 +523,41 @@ fn main() -> std::io::Result<()> {
     }
     eprintln!("done in {:.0} s\n", run.started.elapsed().as_secs_f64());
     let load_after = report::load_average();
+    let load1_after = report::load_1min();
 
-    println!(
-        "Parallel rows (json_runtime par::*): rayon pool of {} threads.",
-        report::rayon_threads()
-    );
-    println!();
     let rows = run.rows;
     let table = report::table(&rows);
     let worst = report::worst_table(&rows);
     let targets = report::targets(&rows);
-    println!("{table}");
-    println!("Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.");
-    println!(
-        "Ratio = median / serde_json to_vec median (pretty rows: / serde_json to_vec_pretty)."
-    );
-    println!("Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.");
-    println!();
+    let verdicts = report::goal_verdicts(&targets);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let machine_load = report::Load {
+        cores,
+        before: load1_before,
+        after: load1_after,
+        others: cpu_before
+            .zip(CpuTimes::now())
+            .and_then(|(before, after)| after.others_since(before, cores)),
+    };
+    let warning = report::noise_warning(&machine_load, report::run_spread(&rows).as_ref());
+    let table_notes = "Median of per-iteration times over interleaved rounds. MB/s = 10^6 bytes of output per second.\n\
+         Speed-up = the workload's first row's median ÷ this row's: serde_json to_vec (pretty rows: to_vec_pretty; options/...: json_runtime's default output).\n\
+         Allocated = bytes allocated by one operation; Peak heap = highest live heap during it, above the heap before it.";
     let worst_heading = format!(
         "Worst of N rounds, the workloads of {} of output and more (each round one operation per method; baseline = the workload's first row):",
         report::format_bytes(harness::LARGE_OUTPUT)
     );
-    if !worst.is_empty() {
-        println!("{worst_heading}\n");
-        println!("{worst}");
+    if args.verbose {
+        println!(
+            "Parallel rows (json_runtime par::*): rayon pool of {} threads.\n",
+            report::rayon_threads()
+        );
+        println!("{table}");
+        println!("{table_notes}\n");
+        if !worst.is_empty() {
+            println!("{worst_heading}\n");
+            println!("{worst}");
+        }
     }
 
     let load = match (&load_before, &load_after) {
@@ -549,32 +578,55 @@ fn main() -> std::io::Result<()> {
         },
         if args.quick { " -- --quick" } else { "" }
     );
+    let warning_top = warning
+        .as_ref()
+        .map_or_else(String::new, |w| format!("**{w}**\n\n"));
     let summary = format!(
-        "Measured with `{command}` on {date} (UTC): {machine}, {rustc}; json-runtime with {features}.{load}\n\
-         Speed-up = the other library's median time ÷ json_runtime's, in the same run; \
-         above 1 means json_runtime is faster.\n\n{}\n{}",
+        "{warning_top}Measured with `{command}` on {date} (UTC): {machine}, {rustc}; json-runtime with {features}.{load}\n\
+         Speed-up = serde_json's median time ÷ the other library's, in the same run; \
+         above 1 means it is faster than serde_json; a goal is a speed-up to reach.\n\n{}\n{}",
         report::summary(&rows, &run.simd_unsupported),
         report::highlights(&rows)
     );
     println!("Summary ({mode} mode):\n");
     println!("{summary}");
+
+    // One verdict per goal: the per-workload speed-ups are in the tables
+    // above, the other goals one line each; then the floors, which are
+    // references and not goals, and the tally.
+    let goals = report::goals_text(&verdicts, &report::floors(&rows));
+    let tally = format!(
+        "Goals, one verdict each, the tables' goal columns included: {}",
+        report::tally(&verdicts)
+    );
     if args.quick {
-        println!("Targets (quick mode: few rounds, indicative only):");
+        println!("Other goals (quick mode: few rounds, indicative only); FLOOR rows are references, not goals:");
     } else {
-        println!("Targets:");
+        println!("Other goals; FLOOR rows are references, not goals:");
     }
-    for t in &targets {
-        println!("{t}");
+    print!("{goals}");
+    println!();
+    println!("{tally}");
+    if let Some(w) = &warning {
+        println!("{w}");
+    }
+    if args.verbose {
+        println!("\nEvery target:");
+        for t in &targets {
+            println!("{t}");
+        }
     }
 
     let dir = output_dir();
     std::fs::create_dir_all(&dir)?;
     let dir = dir.canonicalize()?;
-    let mut md = format!("# json-bench results\n\n{summary}\n## Every method\n\n{table}\n");
+    let mut md = format!(
+        "# json-bench results\n\n{summary}\n## Goals\n\n```text\n{goals}```\n\n{tally}\n\n## Every method\n\n{table}\n{table_notes}\n\n"
+    );
     if !worst.is_empty() {
         md.push_str(&format!("{worst_heading}\n\n{worst}\n"));
     }
-    md.push_str("## Targets\n\n");
+    md.push_str("## Every target\n\n");
     for t in &targets {
         md.push_str(&format!("- {t}\n"));
     }
@@ -582,15 +634,20 @@ fn main() -> std::io::Result<()> {
     std::fs::write(&md_path, &md)?;
     let svg = report::svg(
         &rows,
-        &format!("json-bench: time ratio vs serde_json ({machine})"),
+        &format!("json-bench: speed-up over serde_json ({machine})"),
     );
     let svg_path = dir.join("ratios.svg");
     std::fs::write(&svg_path, &svg)?;
     println!();
     println!("Chart: {}", svg_path.display());
     println!(
-        "Table: {} (the summary, ready for README.md, then every method)",
-        md_path.display()
+        "Table: {} (the summary, ready for README.md, then every method and every target{})",
+        md_path.display(),
+        if args.verbose {
+            ""
+        } else {
+            "; --verbose prints them here"
+        }
     );
     if args.update_docs {
         update_docs(&summary, &md, &svg)?;
@@ -607,6 +664,7 @@ mod tests {
             filters: filters.iter().map(|f| f.to_string()).collect(),
             quick: true,
             update_docs: false,
+            verbose: false,
         }
     }
 
@@ -683,6 +741,99 @@ mod tests {
         ]);
         for w in targeted {
             assert!(names.iter().any(|n| n == w), "no workload named {w}");
+        }
+    }
+
+    /// The summary of a full run, every workload with the rows a real run
+    /// has (floors included), fits two screens: about 120 lines with the
+    /// lines main prints around it.
+    #[test]
+    fn summary_fits_two_screens() {
+        use json_bench::alloc::OpAllocs;
+        use json_bench::harness::names::*;
+        let row = |w: &str, method: &'static str, library: Library, ns: f64| Row {
+            workload: w.to_owned(),
+            method,
+            library,
+            median_ns: ns,
+            worst_ns: ns,
+            bytes: 1000,
+            ratio: ns / 100.0,
+            allocs: OpAllocs::default(),
+            samples: 5,
+            minor_faults: None,
+            system_ns: None,
+            batch: 1,
+            spread: 0.02,
+            difference: None,
+        };
+        let mut rows = Vec::new();
+        let mut unsupported: Vec<(String, &str)> = Vec::new();
+        for w in workloads().into_iter().map(|w| w.name) {
+            if w.starts_with("options/") {
+                rows.push(row(&w, RT_TO_VEC, Library::JsonRuntime, 100.0));
+                rows.push(row(&w, RT_TO_VEC_PRETTY, Library::JsonRuntime, 150.0));
+                continue;
+            }
+            let pretty = w.ends_with("(pretty)");
+            let (serde, ours, sonic) = if pretty {
+                (SERDE_TO_VEC_PRETTY, RT_TO_VEC_PRETTY, SONIC_TO_VEC_PRETTY)
+            } else {
+                (SERDE_TO_VEC, RT_TO_VEC, SONIC_TO_VEC)
+            };
+            rows.push(row(&w, serde, Library::SerdeJson, 100.0));
+            if w.starts_with(shapes::PREFIX) {
+                rows.push(row(&w, ours, Library::JsonRuntime, 30.0));
+                if ["floats", "value", "large_doc_hash"]
+                    .iter()
+                    .any(|f| w.starts_with(&format!("shapes/{f}")))
+                {
+                    rows.push(row(&w, VALUE_WALK_FLOOR, Library::Floor, 25.0));
+                }
+                continue;
+            }
+            rows.push(row(&w, sonic, Library::SonicRs, 110.0));
+            if pretty {
+                unsupported.push((w.clone(), "has no pretty writer"));
+            } else if w.starts_with("value/") {
+                unsupported.push((w.clone(), VALUE_NOT_EXPRESSIBLE));
+            } else if w == "rustdoc" {
+                unsupported.push((w.clone(), RUSTDOC_NOT_EXPRESSIBLE));
+            } else if w == "mixed" {
+                unsupported.push((w.clone(), MIXED_NOT_EXPRESSIBLE));
+            } else if w.starts_with("links/") {
+                unsupported.push((w.clone(), LINKS_JSON_RUNTIME_ONLY));
+            } else {
+                rows.push(row(&w, SIMD_JSON_VEC, Library::SimdJsonDerive, 60.0));
+            }
+            rows.push(row(&w, MEMCPY, Library::Memcpy, 2.0));
+            rows.push(row(&w, ours, Library::JsonRuntime, 30.0));
+            rows.push(row(&w, RT_TO_WRITER_VEC, Library::JsonRuntime, 29.0));
+            rows.push(row(&w, RT_TO_WRITER_FILE, Library::JsonRuntime, 35.0));
+            rows.push(row(&w, RT_TO_VEC_WRITE_ALL, Library::JsonRuntime, 36.0));
+            if w == "canada" {
+                rows.push(row(&w, FLOAT_FLOOR, Library::Floor, 96.0));
+            } else if w.starts_with("value/") {
+                rows.push(row(&w, VALUE_WALK_FLOOR, Library::Floor, 20.0));
+            }
+        }
+        let summary = report::summary(&rows, &unsupported);
+        let targets = report::targets(&rows);
+        let verdicts = report::goal_verdicts(&targets);
+        let goals = report::goals_text(&verdicts, &report::floors(&rows));
+        // Machine, load, mode, a blank, the heading and a blank; the
+        // warning and a blank; measured, speed-up; the goals' heading, a
+        // blank, the tally, the warning, a blank, the chart and the table.
+        let around = 6 + 2 + 2 + 7;
+        let lines = around + summary.lines().count() + goals.lines().count();
+        assert!(
+            (60..=120).contains(&lines),
+            "{lines} lines:\n{summary}\n{goals}"
+        );
+        // One verdict line per goal outside the tables.
+        for t in targets.iter().filter(|t| !t.goal.in_table()) {
+            let n = verdicts.iter().filter(|(g, _, _)| *g == t.goal).count();
+            assert_eq!(n, 1, "{:?}", t.goal);
         }
     }
 
