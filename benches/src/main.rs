@@ -6,7 +6,7 @@
 //! cargo run --release -p json-bench -- --quick           # a few rounds (what CI runs)
 //! cargo run --release -p json-bench -- colleges records  # a subset
 //! cargo run --release -p json-bench -- shapes            # one workload per shape of type, about 25 s
-//! cargo run --release -p json-bench -- --update-docs     # also rewrite README's table
+//! cargo run --release -p json-bench -- --update-docs     # also rewrite docs/performance.md's table
 //! JSON_BENCH_DATA=/path/to/data cargo run --release -p json-bench -- corpora
 //! ```
 //!
@@ -68,7 +68,7 @@ Default: all.
                  target (they are always in target/json-bench/results.md),
                  and each step of each workload on stderr
   --update-docs  after a full run of every workload, write the summary into
-                 README.md and the table and chart into docs/
+                 docs/performance.md and the table and chart into docs/
 
 Environment:
   JSON_BENCH_FILTER  workloads as above, separated by commas or spaces
@@ -438,11 +438,11 @@ fn output_dir() -> PathBuf {
     target.join("json-bench")
 }
 
-/// Where README.md's generated section starts and ends.
+/// Where docs/performance.md's generated section starts and ends.
 const README_BEGIN: &str = "<!-- json-bench summary: begin -->";
 const README_END: &str = "<!-- json-bench summary: end -->";
 
-/// Writes `summary` between the markers in README.md and the full results
+/// Writes `summary` between the markers in docs/performance.md and the full results
 /// and chart into docs/.
 fn update_docs(summary: &str, results_md: &str, svg: &str) -> std::io::Result<()> {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
@@ -459,7 +459,7 @@ fn update_docs(summary: &str, results_md: &str, svg: &str) -> std::io::Result<()
     std::fs::write(&readme_path, format!("{head}\n{summary}{tail}"))?;
     std::fs::write(root.join("docs/bench-results.md"), results_md)?;
     std::fs::write(root.join("docs/bench-ratios.svg"), svg)?;
-    println!("Updated README.md, docs/bench-results.md and docs/bench-ratios.svg");
+    println!("Updated docs/performance.md, docs/bench-results.md and docs/bench-ratios.svg");
     Ok(())
 }
 
@@ -641,7 +641,7 @@ fn main() -> std::io::Result<()> {
     println!();
     println!("Chart: {}", svg_path.display());
     println!(
-        "Table: {} (the summary, ready for README.md, then every method and every target{})",
+        "Table: {} (the summary, ready for docs/performance.md, then every method and every target{})",
         md_path.display(),
         if args.verbose {
             ""
