@@ -84,75 +84,92 @@ pub trait WriterProtocol<'a, F: Format> {
     fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F>;
 }
 
-// Forwarders only: inlined everywhere, so that generated code compiles to
-// what calling the writer's methods directly did.
+// Forwarders only: inlined into optimized code, which then is what calling
+// the writer's methods directly was. Unoptimized builds keep them out of
+// line: inlined there, each call left its arguments' slots in the frame of
+// the encoder that made it, and recursive types pay frames per level
+// (10,000 levels of an untagged enum of `Vec`s overflowed the test stack).
 impl<'a, F: Format> WriterProtocol<'a, F> for JsonWriter<'a, F> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key(&mut self, literal: &str) {
         JsonWriter::key(self, literal);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
         JsonWriter::key_dyn(self, first, quoted_key);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn static_entries(&mut self, compact: &str, pretty: &[&str]) {
         JsonWriter::static_entries(self, compact, pretty);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_object(&mut self) {
         JsonWriter::begin_object(self);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn object_entry(&mut self, first: bool) {
         JsonWriter::object_entry(self, first);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn colon(&mut self) {
         JsonWriter::colon(self);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_object(&mut self) {
         JsonWriter::end_object(self);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_object_dyn(&mut self, empty: bool) {
         JsonWriter::end_object_dyn(self, empty);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_array(&mut self) {
         JsonWriter::begin_array(self);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn array_value(&mut self, first: bool) {
         JsonWriter::array_value(self, first);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn array_value_dyn(&mut self, first: &mut bool) {
         JsonWriter::array_value_dyn(self, first);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_array(&mut self, empty: bool) {
         JsonWriter::end_array(self, empty);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unit_variant(&mut self, quoted_name: &str) {
         JsonWriter::unit_variant(self, quoted_name);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
         JsonWriter::reserve(self, bound)
     }
@@ -187,7 +204,8 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
         w.check_end();
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_json_or_serialize_outlined<F: Format>(self, w: &mut JsonWriter<'_, F>) {
         write_json_outlined(self.0, w);
     }
@@ -512,7 +530,8 @@ pub struct Content<'a, T: ?Sized>(pub &'a T);
 pub trait TaggedContentRefused {
     /// What serde's error calls the content (`an optional`), if it
     /// refuses it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tagged_content_refusal(&self) -> Option<&'static str> {
         Some("an optional")
     }
@@ -528,7 +547,8 @@ impl<T> TaggedContentRefused for Content<'_, std::sync::Arc<Option<T>>> {}
 /// Every other content, which serde writes. See [`Content`].
 pub trait TaggedContentAccepted {
     /// `None`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tagged_content_refusal(&self) -> Option<&'static str> {
         None
     }
