@@ -302,24 +302,6 @@ fn a_refused_value_in_a_file_names_the_path_and_keeps_the_old_file() {
     );
 }
 
-#[test]
-#[allow(deprecated)]
-fn the_try_forms_still_return_the_error() {
-    assert_eq!(
-        json_runtime::try_to_vec(&order()).unwrap(),
-        theirs::bytes(&order()).unwrap()
-    );
-    assert_eq!(
-        json_runtime::try_to_string(&order()).unwrap(),
-        theirs::body(&order()).unwrap()
-    );
-    assert_refused("try_to_vec", json_runtime::try_to_vec(&grid()).unwrap_err());
-    assert_refused(
-        "try_to_string",
-        json_runtime::try_to_string(&grid()).unwrap_err(),
-    );
-}
-
 // ------------------------------------------------------------ I/O errors
 
 #[derive(Debug)]

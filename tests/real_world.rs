@@ -21,7 +21,7 @@ use json_tests::assert_same;
 use serde::Serialize;
 
 /// serde_json's error for `value` must be json_runtime's, from
-/// `try_to_vec` and (as an `InvalidData` I/O error) from both streaming
+/// `to_vec` and (as an `InvalidData` I/O error) from both streaming
 /// layouts.
 #[track_caller]
 fn assert_same_error<T: ToJson + Serialize + ?Sized>(value: &T, message: &str) {

@@ -55,38 +55,6 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
     to_vec(value).map(into_string)
 }
 
-/// [`to_vec`], from when `to_vec` returned the bytes alone.
-///
-/// ```
-/// # #![allow(deprecated)]
-/// use std::sync::{Arc, Mutex};
-///
-/// use json_runtime::Serde;
-///
-/// let shared = Arc::new(Mutex::new(1));
-/// assert_eq!(json_runtime::try_to_vec(&Serde(&*shared)).unwrap(), b"1");
-///
-/// let clone = Arc::clone(&shared);
-/// let _ = std::thread::spawn(move || {
-///     let _guard = clone.lock().unwrap();
-///     panic!("poisons the mutex");
-/// })
-/// .join();
-/// // serde's `Mutex` impl reports the poisoning.
-/// let error = json_runtime::try_to_vec(&Serde(&*shared)).unwrap_err();
-/// assert_eq!(error.to_string(), "lock poison error while serializing");
-/// ```
-#[deprecated(note = "`to_vec` returns a `Result` now: call `json_runtime::to_vec`")]
-pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    to_vec(value)
-}
-
-/// [`to_string`], from when `to_string` returned the text alone.
-#[deprecated(note = "`to_string` returns a `Result` now: call `json_runtime::to_string`")]
-pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
-    to_string(value)
-}
-
 /// Streams `value` as compact JSON into `writer`, as
 /// `serde_json::to_writer` does.
 ///

@@ -296,8 +296,6 @@ pub use canonical::{to_string_canonical, to_vec_canonical};
 pub use entry_points::{
     to_raw_json, to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty,
 };
-#[allow(deprecated)]
-pub use entry_points::{try_to_string, try_to_vec};
 pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileError};
 pub use escape::Escape;
 pub use fields::ToJsonFields;
