@@ -39,6 +39,26 @@ pub mod dispatch {
     };
 }
 
+/// A unit variant's name, already quoted and escaped: the whole `ToJson`
+/// of a derived enum whose variants all write their name. A function and
+/// not a [`WriterProtocol`] call, so that those impls need no import.
+#[inline(always)]
+pub fn unit_variant<F: Format>(w: &mut JsonWriter<'_, F>, quoted_name: &str) {
+    w.unit_variant(quoted_name);
+}
+
+/// The same enum flattened, as serde writes a unit variant there: the name
+/// as a key (after `{`, which `*first` asks for, or `,`) with `null`.
+#[inline(always)]
+pub fn unit_variant_entry<F: Format>(
+    w: &mut JsonWriter<'_, F>,
+    first: &mut bool,
+    quoted_name: &str,
+) {
+    w.key_dyn(first, quoted_name);
+    w.write_null();
+}
+
 /// The writer's methods that generated code calls: key literals made at
 /// compile time, the structure of objects and arrays around them, unit
 /// variants, and runs of bounded values under one capacity check. They

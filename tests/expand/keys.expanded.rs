@@ -5,9 +5,8 @@ impl ::json_runtime::ToJson for Level {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::dispatch::*;
-        w.unit_variant(
+        ::json_runtime::__private_0_1_0::unit_variant(
+            w,
             match self {
                 Self::Low => "\"low\"",
                 Self::High => "\"high\"",
@@ -22,16 +21,14 @@ impl ::json_runtime::ToJsonFields for Level {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        #[allow(unused_imports)]
-        use ::json_runtime::__private_0_1_0::dispatch::*;
-        w.key_dyn(
+        ::json_runtime::__private_0_1_0::unit_variant_entry(
+            w,
             first,
             match self {
                 Self::Low => "\"low\"",
                 Self::High => "\"high\"",
             },
         );
-        w.write_null();
     }
 }
 #[automatically_derived]

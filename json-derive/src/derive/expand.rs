@@ -229,13 +229,12 @@ fn unit_variant_impls(
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = cont.ident;
     let format = format_param(cont.generics);
-    let import = names.import();
+    let private = names.private();
     quote! {
         #header
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
             fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                #import
-                #w.unit_variant(#name);
+                #private::unit_variant(#w, #name);
             }
         }
         #header
@@ -245,9 +244,7 @@ fn unit_variant_impls(
                 #w: &mut #runtime::JsonWriter<'_, #format>,
                 #first: &mut bool,
             ) {
-                #import
-                #w.key_dyn(#first, #name);
-                #w.write_null();
+                #private::unit_variant_entry(#w, #first, #name);
             }
         }
     }
