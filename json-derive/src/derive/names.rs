@@ -16,7 +16,8 @@ pub struct Names {
     /// Whether `runtime` is `::json_runtime`, made by `quote!`, rather
     /// than a `crate = "..."` path (see `private_at`).
     pub runtime_is_default: bool,
-    /// `runtime::__private_…`, built once: see `private`.
+    /// `__private`, the alias of `runtime::__private_…` that
+    /// [`private_alias`](Self::private_alias) declares: see `private`.
     private: TokenStream,
     pub w: Ident,
     pub first: Ident,
@@ -54,9 +55,8 @@ pub struct WrapperContainer {
 
 impl Names {
     pub fn new(runtime: TokenStream, object: TokenStream, wrapper: WrapperContainer) -> Self {
-        let module = private_module();
         Names {
-            private: quote!(#runtime::#module),
+            private: quote!(__private),
             runtime,
             runtime_is_default: false,
             w: Ident::new("w", Span::mixed_site()),
@@ -72,10 +72,23 @@ impl Names {
         }
     }
 
-    /// The path of the runtime's module that only derived code calls,
-    /// named after the version (see `private_module`).
+    /// The runtime's module that only derived code calls, named after the
+    /// version (see `private_module`), by its alias in the `const _`
+    /// block that holds the impls.
     pub fn private(&self) -> &TokenStream {
         &self.private
+    }
+
+    /// The alias [`private`](Self::private) stands for, declared once per
+    /// derive, so that each call names two segments and not four.
+    pub fn private_alias(&self) -> TokenStream {
+        let runtime = &self.runtime;
+        let module = private_module();
+        // Unused where every impl only forwards (`into`, `via_serde`).
+        quote! {
+            #[allow(unused_imports)]
+            use #runtime::#module as __private;
+        }
     }
 
     /// serde_derive's error for a skipped variant met at run time, through
