@@ -2,11 +2,10 @@
 //! field through `ToJson` when its type implements it and through serde
 //! otherwise, and serde itself for `#[serde(serialize_with)]` wrappers.
 //!
-//! The dispatch is autoref-based specialization. Derived code, where
-//! `__private` is its alias of this module, writes
+//! The dispatch is autoref-based specialization. Derived code writes
 //!
 //! ```text
-//! __private::Via(&self.url).write_json_or_serialize(w);
+//! ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
 //! ```
 //!
 //! Method lookup tries the receiver `Via<T>` by value first, which only
@@ -353,7 +352,7 @@ impl<T: serde::Serialize + ?Sized> SerializeFallback for T {
 /// content):
 ///
 /// ```text
-/// __private::Via(&self.extra).write_entries_or_serialize(w, first, __private::EntriesOf::Flatten);
+/// ::json_runtime::__private_0_1_0::Via(&self.extra).write_entries_or_serialize(w, first, EntriesOf::Flatten);
 /// ```
 ///
 /// Its `ToJsonFields` impl when the type has one; otherwise its
@@ -537,8 +536,8 @@ pub fn unserializable_variant<F: Format>(
 /// code writes
 ///
 /// ```text
-/// { use __private::{TaggedContentRefused as _, TaggedContentAccepted as _};
-///   (&__private::Content(f0)).tagged_content_refusal() }
+/// { use ::json_runtime::__private_0_1_0::{TaggedContentRefused as _, TaggedContentAccepted as _};
+///   (&::json_runtime::__private_0_1_0::Content(f0)).tagged_content_refusal() }
 /// ```
 ///
 /// and calls [`tagged_newtype_refused`] with the answer when there is one.

@@ -1,86 +1,89 @@
 // #[derive(ToJson)] on Shape
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Shape {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Shape {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Shape {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            match self {
-                Self::Empty => {
-                    if B::OBJECT {
-                        w.unit_variant("\"empty\"");
-                    } else {
-                        w.key_dyn(first, "\"empty\"");
-                        w.write_null();
-                    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Shape {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        match self {
+            Self::Empty => {
+                if B::OBJECT {
+                    w.unit_variant("\"empty\"");
+                } else {
+                    w.key_dyn(first, "\"empty\"");
+                    w.write_null();
                 }
-                Self::Circle(f0) => {
-                    if B::OBJECT {
-                        w.key("{\"circle\":");
-                    } else {
-                        w.key_dyn(first, "\"circle\"");
-                    }
-                    __private::Via(f0).write_json_or_serialize(w);
-                    if B::OBJECT {
-                        w.end_object();
-                    }
+            }
+            Self::Circle(f0) => {
+                if B::OBJECT {
+                    w.key("{\"circle\":");
+                } else {
+                    w.key_dyn(first, "\"circle\"");
                 }
-                Self::Line(f0, f1) => {
-                    if B::OBJECT {
-                        w.key("{\"line\":");
-                    } else {
-                        w.key_dyn(first, "\"line\"");
-                    }
-                    w.begin_array();
-                    w.array_value(true);
-                    __private::Via(f0).write_json_or_serialize(w);
-                    w.array_value(false);
-                    __private::Via(f1).write_json_or_serialize(w);
-                    w.end_array(false);
-                    if B::OBJECT {
-                        w.end_object();
-                    }
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                if B::OBJECT {
+                    w.end_object();
                 }
-                Self::Rectangle { width, height } => {
-                    if B::OBJECT {
-                        w.key("{\"rect\":");
-                    } else {
-                        w.key_dyn(first, "\"rect\"");
-                    }
-                    {
-                        let mut run = w
-                            .reserve(20 + 2 * <u32 as __private::Bounded>::ROOM);
-                        run.keyed("{\"width\":", width);
-                        run.keyed(",\"height\":", height);
-                        run.end_object();
-                    }
-                    if B::OBJECT {
-                        w.end_object();
-                    }
+            }
+            Self::Line(f0, f1) => {
+                if B::OBJECT {
+                    w.key("{\"line\":");
+                } else {
+                    w.key_dyn(first, "\"line\"");
                 }
-                Self::Hidden { .. } => {
-                    __private::unserializable_variant(w, "Shape", "Hidden");
+                w.begin_array();
+                w.array_value(true);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                w.array_value(false);
+                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
+                w.end_array(false);
+                if B::OBJECT {
+                    w.end_object();
                 }
+            }
+            Self::Rectangle { width, height } => {
+                if B::OBJECT {
+                    w.key("{\"rect\":");
+                } else {
+                    w.key_dyn(first, "\"rect\"");
+                }
+                {
+                    let mut run = w
+                        .reserve(
+                            20
+                                + 2
+                                    * <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM,
+                        );
+                    run.keyed("{\"width\":", width);
+                    run.keyed(",\"height\":", height);
+                    run.end_object();
+                }
+                if B::OBJECT {
+                    w.end_object();
+                }
+            }
+            Self::Hidden { .. } => {
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Shape",
+                    "Hidden",
+                );
             }
         }
     }
-};
+}

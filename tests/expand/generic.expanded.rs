@@ -1,52 +1,48 @@
 // #[derive(ToJson)] on Page
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl<'a, T, K: Ord, M> ::json_runtime::ToJson for Page<'a, T, K, M>
-    where
-        T: ::json_runtime::ToJson,
-        K: ::json_runtime::ToJsonKey,
-    {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl<'a, T, K: Ord, M> ::json_runtime::ToJson for Page<'a, T, K, M>
+where
+    T: ::json_runtime::ToJson,
+    K: ::json_runtime::ToJsonKey,
+{
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl<'a, T, K: Ord, M> ::json_runtime::ToJsonFields for Page<'a, T, K, M>
+where
+    T: ::json_runtime::ToJson,
+    K: ::json_runtime::ToJsonKey,
+{
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            ::json_runtime::__private_0_1_0::Via(&self.title)
+                .write_keyed_or_serialize(w, "{\"title\":");
+        } else {
+            w.key_dyn(first, "\"title\"");
+            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+        }
+        w.key(",\"items\":");
+        ::json_runtime::__private_0_1_0::Via(&self.items).write_json_or_serialize(w);
+        w.key(",\"index\":");
+        ::json_runtime::__private_0_1_0::Via(&self.index).write_json_or_serialize(w);
+        w.key(",\"marker\":");
+        ::json_runtime::__private_0_1_0::Via(&self.marker).write_json_or_serialize(w);
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl<'a, T, K: Ord, M> ::json_runtime::ToJsonFields for Page<'a, T, K, M>
-    where
-        T: ::json_runtime::ToJson,
-        K: ::json_runtime::ToJsonKey,
-    {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                __private::Via(&self.title).write_keyed_or_serialize(w, "{\"title\":");
-            } else {
-                w.key_dyn(first, "\"title\"");
-                __private::Via(&self.title).write_json_or_serialize(w);
-            }
-            w.key(",\"items\":");
-            __private::Via(&self.items).write_json_or_serialize(w);
-            w.key(",\"index\":");
-            __private::Via(&self.index).write_json_or_serialize(w);
-            w.key(",\"marker\":");
-            __private::Via(&self.marker).write_json_or_serialize(w);
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}

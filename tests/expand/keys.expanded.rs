@@ -1,190 +1,180 @@
 // #[derive(ToJson)] on Level
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Level {
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            __private::unit_variant(
-                w,
-                match self {
-                    Self::Low => "\"low\"",
-                    Self::High => "\"high\"",
-                },
-            );
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Level {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::__private_0_1_0::unit_variant(
+            w,
+            match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            },
+        );
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Level {
-        fn write_json_fields<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            __private::unit_variant_entry(
-                w,
-                first,
-                match self {
-                    Self::Low => "\"low\"",
-                    Self::High => "\"high\"",
-                },
-            );
-        }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Level {
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::__private_0_1_0::unit_variant_entry(
+            w,
+            first,
+            match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            },
+        );
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonKey for Level {
-        fn write_json_key<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJson::write_json(self, w);
-        }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for Level {
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJson::write_json(self, w);
     }
-};
+}
 
 // #[derive(ToJson)] on Mode
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Mode {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Mode {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Mode {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            match self {
-                Self::Read => {
-                    if B::OBJECT {
-                        w.unit_variant("\"Read\"");
-                    } else {
-                        w.key_dyn(first, "\"Read\"");
-                        w.write_null();
-                    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Mode {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        match self {
+            Self::Read => {
+                if B::OBJECT {
+                    w.unit_variant("\"Read\"");
+                } else {
+                    w.key_dyn(first, "\"Read\"");
+                    w.write_null();
                 }
-                Self::Internal { .. } => {
-                    __private::unserializable_variant(w, "Mode", "Internal");
-                }
+            }
+            Self::Internal { .. } => {
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Mode",
+                    "Internal",
+                );
             }
         }
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonKey for Mode {
-        fn write_json_key<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            match self {
-                Self::Read { .. } => {
-                    w.write_raw("\"Read\"");
-                }
-                Self::Internal { .. } => {
-                    __private::unserializable_variant(w, "Mode", "Internal");
-                }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for Mode {
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        match self {
+            Self::Read { .. } => {
+                w.write_raw("\"Read\"");
+            }
+            Self::Internal { .. } => {
+                ::json_runtime::__private_0_1_0::unserializable_variant(
+                    w,
+                    "Mode",
+                    "Internal",
+                );
             }
         }
     }
-};
+}
 
 // #[derive(ToJson)] on Name
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl<T> ::json_runtime::ToJson for Name<T> {
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            __private::Via(&self.text).write_json_or_serialize(w);
-        }
+#[automatically_derived]
+impl<T> ::json_runtime::ToJson for Name<T> {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        ::json_runtime::__private_0_1_0::Via(&self.text).write_json_or_serialize(w);
     }
-    #[automatically_derived]
-    impl<T> ::json_runtime::ToJsonKey for Name<T>
-    where
-        for<'json> String: ::json_runtime::ToJsonKey,
-    {
-        fn write_json_key<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonKey::write_json_key(&self.text, w);
-        }
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonKey for Name<T>
+where
+    for<'json> String: ::json_runtime::ToJsonKey,
+{
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_key(&self.text, w);
     }
-    #[automatically_derived]
-    impl<T> ::json_runtime::ToJsonFields for Name<T>
-    where
-        for<'json> String: ::json_runtime::ToJsonFields,
-    {
-        fn write_json_fields<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_fields(&self.text, w, first);
-        }
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonFields for Name<T>
+where
+    for<'json> String: ::json_runtime::ToJsonFields,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_fields(&self.text, w, first);
     }
-};
+}
 
 // #[derive(ToJson)] on Limits
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Limits {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl ::json_runtime::ToJson for Limits {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Limits {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            w.key("{\"by_level\":");
+        } else {
+            w.key_dyn(first, "\"by_level\"");
+        }
+        ::json_runtime::__private_0_1_0::Via(&self.by_level).write_json_or_serialize(w);
+        w.key(",\"by_mode\":");
+        ::json_runtime::__private_0_1_0::Via(&self.by_mode).write_json_or_serialize(w);
+        w.key(",\"by_name\":");
+        ::json_runtime::__private_0_1_0::Via(&self.by_name).write_json_or_serialize(w);
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Limits {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                w.key("{\"by_level\":");
-            } else {
-                w.key_dyn(first, "\"by_level\"");
-            }
-            __private::Via(&self.by_level).write_json_or_serialize(w);
-            w.key(",\"by_mode\":");
-            __private::Via(&self.by_mode).write_json_or_serialize(w);
-            w.key(",\"by_name\":");
-            __private::Via(&self.by_name).write_json_or_serialize(w);
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}

@@ -1,52 +1,47 @@
 // #[derive(ToJson)] on Report
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl<I, T> ::json_runtime::ToJson for Report<I, T>
-    where
-        Seq<I>: ::json_runtime::ToJson,
-        T: ::json_runtime::ToJson,
-        json_runtime::SeqMap<I>: ::json_runtime::ToJson,
-    {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl<I, T> ::json_runtime::ToJson for Report<I, T>
+where
+    Seq<I>: ::json_runtime::ToJson,
+    T: ::json_runtime::ToJson,
+    json_runtime::SeqMap<I>: ::json_runtime::ToJson,
+{
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl<I, T> ::json_runtime::ToJsonFields for Report<I, T>
+where
+    Seq<I>: ::json_runtime::ToJson,
+    T: ::json_runtime::ToJson,
+    json_runtime::SeqMap<I>: ::json_runtime::ToJson,
+{
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            w.key("{\"title\":");
+        } else {
+            w.key_dyn(first, "\"title\"");
+        }
+        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+        w.key(",\"rows\":");
+        ::json_runtime::__private_0_1_0::Via(&self.rows).write_json_or_serialize(w);
+        w.key(",\"totals\":");
+        ::json_runtime::__private_0_1_0::Via(&self.totals).write_json_or_serialize(w);
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl<I, T> ::json_runtime::ToJsonFields for Report<I, T>
-    where
-        Seq<I>: ::json_runtime::ToJson,
-        T: ::json_runtime::ToJson,
-        json_runtime::SeqMap<I>: ::json_runtime::ToJson,
-    {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                w.key("{\"title\":");
-            } else {
-                w.key_dyn(first, "\"title\"");
-            }
-            __private::Via(&self.title).write_json_or_serialize(w);
-            w.key(",\"rows\":");
-            __private::Via(&self.rows).write_json_or_serialize(w);
-            w.key(",\"totals\":");
-            __private::Via(&self.totals).write_json_or_serialize(w);
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}

@@ -1,51 +1,48 @@
 // #[derive(ToJson)] on Order
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Order {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Order {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Order {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            {
-                let mut run = w.reserve(11 + <u64 as __private::Bounded>::ROOM);
-                if B::OBJECT {
-                    run.key("{\"orderId\":");
-                } else {
-                    run.key_dyn(first, "\"orderId\"");
-                }
-                run.value(&self.order_id);
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Order {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        {
+            let mut run = w
+                .reserve(11 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            if B::OBJECT {
+                run.key("{\"orderId\":");
+            } else {
+                run.key_dyn(first, "\"orderId\"");
             }
-            __private::Via(&self.customer_name)
-                .write_keyed_or_serialize(w, ",\"customer\":");
-            if !Vec::is_empty(&self.line_items) {
-                __private::Via(&self.line_items)
-                    .write_keyed_or_serialize(w, ",\"lineItems\":");
-            }
-            {
-                let mut run = w.reserve(15 + <i64 as __private::Bounded>::ROOM);
-                run.keyed(",\"totalCents\":", &self.total_cents);
-                if B::OBJECT {
-                    run.end_object();
-                }
+            run.value(&self.order_id);
+        }
+        ::json_runtime::__private_0_1_0::Via(&self.customer_name)
+            .write_keyed_or_serialize(w, ",\"customer\":");
+        if !Vec::is_empty(&self.line_items) {
+            ::json_runtime::__private_0_1_0::Via(&self.line_items)
+                .write_keyed_or_serialize(w, ",\"lineItems\":");
+        }
+        {
+            let mut run = w
+                .reserve(15 + <i64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            run.keyed(",\"totalCents\":", &self.total_cents);
+            if B::OBJECT {
+                run.end_object();
             }
         }
     }
-};
+}

@@ -1,41 +1,37 @@
 // #[derive(ToJson)] on UserId
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for UserId {
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            __private::Via(&self.0).write_json_or_serialize(w);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for UserId {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        ::json_runtime::__private_0_1_0::Via(&self.0).write_json_or_serialize(w);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonKey for UserId
-    where
-        for<'json> u64: ::json_runtime::ToJsonKey,
-    {
-        fn write_json_key<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonKey::write_json_key(&self.0, w);
-        }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonKey for UserId
+where
+    for<'json> u64: ::json_runtime::ToJsonKey,
+{
+    fn write_json_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_key(&self.0, w);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for UserId
-    where
-        for<'json> u64: ::json_runtime::ToJsonFields,
-    {
-        fn write_json_fields<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_fields(&self.0, w, first);
-        }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for UserId
+where
+    for<'json> u64: ::json_runtime::ToJsonFields,
+{
+    fn write_json_fields<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: &mut bool,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_fields(&self.0, w, first);
     }
-};
+}

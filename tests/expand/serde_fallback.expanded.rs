@@ -1,187 +1,175 @@
 // #[derive(ToJson)] on Strict
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Strict {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Strict {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Strict {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            {
-                let mut run = w.reserve(6 + <u64 as __private::Bounded>::ROOM);
-                if B::OBJECT {
-                    run.key("{\"id\":");
-                } else {
-                    run.key_dyn(first, "\"id\"");
-                }
-                run.value(&self.id);
-            }
-            ::json_runtime::ToJson::write_json_keyed(&self.name, w, ",\"name\":");
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Strict {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        {
+            let mut run = w
+                .reserve(6 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
             if B::OBJECT {
-                w.end_object();
+                run.key("{\"id\":");
+            } else {
+                run.key_dyn(first, "\"id\"");
             }
+            run.value(&self.id);
+        }
+        ::json_runtime::ToJson::write_json_keyed(&self.name, w, ",\"name\":");
+        if B::OBJECT {
+            w.end_object();
         }
     }
-};
+}
 
 // #[derive(ToJson)] on Page
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl<T> ::json_runtime::ToJson for Page<T>
-    where
-        T: ::json_runtime::ToJson,
-    {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl<T> ::json_runtime::ToJson for Page<T>
+where
+    T: ::json_runtime::ToJson,
+{
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl<T> ::json_runtime::ToJsonFields for Page<T>
-    where
-        T: ::json_runtime::ToJson,
-    {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                __private::Via(&self.title).write_keyed_or_serialize(w, "{\"title\":");
-            } else {
-                w.key_dyn(first, "\"title\"");
-                __private::Via(&self.title).write_json_or_serialize(w);
-            }
-            w.key(",\"url\":");
-            __private::Via(&self.url).write_json_or_serialize(w);
-            w.key(",\"tag\":");
+}
+#[automatically_derived]
+impl<T> ::json_runtime::ToJsonFields for Page<T>
+where
+    T: ::json_runtime::ToJson,
+{
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            ::json_runtime::__private_0_1_0::Via(&self.title)
+                .write_keyed_or_serialize(w, "{\"title\":");
+        } else {
+            w.key_dyn(first, "\"title\"");
+            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+        }
+        w.key(",\"url\":");
+        ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
+        w.key(",\"tag\":");
+        {
+            struct __SerializeWith<'__a, T>
+            where
+                T: ::json_runtime::ToJson,
             {
-                struct __SerializeWith<'__a, T>
-                where
-                    T: ::json_runtime::ToJson,
-                {
-                    values: (&'__a String,),
-                    phantom: ::core::marker::PhantomData<&'__a Page<T>>,
-                }
-                impl<'__a, T> __private::serde::Serialize for __SerializeWith<'__a, T>
-                where
-                    T: ::json_runtime::ToJson,
-                {
-                    fn serialize<__S: __private::serde::Serializer>(
-                        &self,
-                        __s: __S,
-                    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-                        as_upper(self.values.0, __s)
-                    }
-                }
-                w.write_serde(
-                    &__SerializeWith {
-                        values: (&self.tag,),
-                        phantom: ::core::marker::PhantomData::<&Page<T>>,
-                    },
-                );
+                values: (&'__a String,),
+                phantom: ::core::marker::PhantomData<&'__a Page<T>>,
             }
-            w.key(",\"extra\":");
-            __private::Via(&self.extra).write_json_or_serialize(w);
-            if B::OBJECT {
-                w.end_object();
+            impl<'__a, T> ::json_runtime::__private_0_1_0::serde::Serialize
+            for __SerializeWith<'__a, T>
+            where
+                T: ::json_runtime::ToJson,
+            {
+                fn serialize<__S: ::json_runtime::__private_0_1_0::serde::Serializer>(
+                    &self,
+                    __s: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    as_upper(self.values.0, __s)
+                }
             }
+            w.write_serde(
+                &__SerializeWith {
+                    values: (&self.tag,),
+                    phantom: ::core::marker::PhantomData::<&Page<T>>,
+                },
+            );
+        }
+        w.key(",\"extra\":");
+        ::json_runtime::__private_0_1_0::Via(&self.extra).write_json_or_serialize(w);
+        if B::OBJECT {
+            w.end_object();
         }
     }
-};
+}
 
 // #[derive(ToJson)] on DurationDef
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl DurationDef {
-        ///Writes a `Duration` as JSON, as serde's `DurationDef::serialize` does.
-        pub fn write_json<F: ::json_runtime::Format>(
-            __self: &Duration,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            const OBJECT: bool = true;
-            let first = &mut true;
-            if OBJECT {
-                w.key("{\"secs\":");
-            } else {
-                w.key_dyn(first, "\"secs\"");
-            }
-            __private::Via(&Duration::as_secs(__self)).write_json_or_serialize(w);
-            w.key(",\"nanos\":");
-            __private::Via(&Duration::subsec_nanos(__self)).write_json_or_serialize(w);
-            if OBJECT {
-                w.end_object();
-            }
+#[automatically_derived]
+impl DurationDef {
+    ///Writes a `Duration` as JSON, as serde's `DurationDef::serialize` does.
+    pub fn write_json<F: ::json_runtime::Format>(
+        __self: &Duration,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        const OBJECT: bool = true;
+        let first = &mut true;
+        if OBJECT {
+            w.key("{\"secs\":");
+        } else {
+            w.key_dyn(first, "\"secs\"");
+        }
+        ::json_runtime::__private_0_1_0::Via(&Duration::as_secs(__self))
+            .write_json_or_serialize(w);
+        w.key(",\"nanos\":");
+        ::json_runtime::__private_0_1_0::Via(&Duration::subsec_nanos(__self))
+            .write_json_or_serialize(w);
+        if OBJECT {
+            w.end_object();
         }
     }
-};
+}
 
 // #[derive(ToJson)] on Timeout
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Timeout {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl ::json_runtime::ToJson for Timeout {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Timeout {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            w.key("{\"after\":");
+        } else {
+            w.key_dyn(first, "\"after\"");
+        }
+        ::json_runtime::__private_0_1_0::json_with_returns(
+            DurationDef::write_json(&self.after, w),
+        );
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Timeout {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                w.key("{\"after\":");
-            } else {
-                w.key_dyn(first, "\"after\"");
-            }
-            __private::json_with_returns(DurationDef::write_json(&self.after, w));
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}

@@ -1,45 +1,42 @@
 // #[derive(ToJson)] on Teacher
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Teacher {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl ::json_runtime::ToJson for Teacher {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Teacher {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            w.begin_object();
+        }
+        if !::core::option::Option::is_none(&self.nickname) {
+            w.key_dyn(first, "\"nickname\"");
+            ::json_runtime::__private_0_1_0::Via(&self.nickname)
+                .write_json_or_serialize(w);
+        }
+        w.key_dyn(first, "\"name\"");
+        ::json_runtime::__private_0_1_0::Via(&self.name).write_json_or_serialize(w);
+        if !::core::option::Option::is_none(&self.courses) {
+            w.key(",\"courses\":");
+            ::json_runtime::__private_0_1_0::Via(&self.courses)
+                .write_json_or_serialize(w);
+        }
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Teacher {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                w.begin_object();
-            }
-            if !::core::option::Option::is_none(&self.nickname) {
-                w.key_dyn(first, "\"nickname\"");
-                __private::Via(&self.nickname).write_json_or_serialize(w);
-            }
-            w.key_dyn(first, "\"name\"");
-            __private::Via(&self.name).write_json_or_serialize(w);
-            if !::core::option::Option::is_none(&self.courses) {
-                w.key(",\"courses\":");
-                __private::Via(&self.courses).write_json_or_serialize(w);
-            }
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}

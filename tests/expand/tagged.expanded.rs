@@ -1,174 +1,165 @@
 // #[derive(ToJson)] on Style
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Style {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
+#[automatically_derived]
+impl ::json_runtime::ToJson for Style {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
+    }
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Style {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        if B::OBJECT {
+            ::json_runtime::__private_0_1_0::Via(&self.color)
+                .write_keyed_or_serialize(w, "{\"color\":");
+        } else {
+            w.key_dyn(first, "\"color\"");
+            ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
+        }
+        if B::OBJECT {
+            w.end_object();
         }
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Style {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            if B::OBJECT {
-                __private::Via(&self.color).write_keyed_or_serialize(w, "{\"color\":");
-            } else {
-                w.key_dyn(first, "\"color\"");
-                __private::Via(&self.color).write_json_or_serialize(w);
-            }
-            if B::OBJECT {
-                w.end_object();
-            }
-        }
-    }
-};
+}
 
 // #[derive(ToJson)] on Shape
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Shape {
-        #[inline(always)]
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            ::json_runtime::ToJsonFields::write_json_entries::<
-                F,
-                __private::Object,
-            >(self, w, &mut true);
-        }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Shape {
+    #[inline(always)]
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        ::json_runtime::ToJsonFields::write_json_entries::<
+            F,
+            ::json_runtime::__private_0_1_0::Object,
+        >(self, w, &mut true);
     }
-    #[automatically_derived]
-    impl ::json_runtime::ToJsonFields for Shape {
-        fn write_json_entries<F: ::json_runtime::Format, B: __private::Braces>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-            first: &mut bool,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            match self {
-                Self::Dot => {
+}
+#[automatically_derived]
+impl ::json_runtime::ToJsonFields for Shape {
+    fn write_json_entries<
+        F: ::json_runtime::Format,
+        B: ::json_runtime::__private_0_1_0::Braces,
+    >(&self, w: &mut ::json_runtime::JsonWriter<'_, F>, first: &mut bool) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        match self {
+            Self::Dot => {
+                if B::OBJECT {
+                    w.static_entries("{\"type\":\"dot\"", &["{\"type\":", "\"dot\""]);
+                } else {
+                    w.key_dyn(first, "\"type\"");
+                    w.write_raw("\"dot\"");
+                }
+                if B::OBJECT {
+                    w.end_object();
+                }
+            }
+            Self::Circle { radius, label } => {
+                if B::OBJECT {
+                    w.static_entries(
+                        "{\"type\":\"circle\",\"radius\":",
+                        &["{\"type\":", "\"circle\"", ",\"radius\":"],
+                    );
+                } else {
+                    w.key_dyn(first, "\"type\"");
+                    w.write_raw("\"circle\"");
+                    w.key(",\"radius\":");
+                }
+                ::json_runtime::__private_0_1_0::Via(radius).write_json_or_serialize(w);
+                if !Option::is_none(label) {
+                    w.key(",\"label\":");
+                    ::json_runtime::__private_0_1_0::Via(label)
+                        .write_json_or_serialize(w);
+                }
+                if B::OBJECT {
+                    w.end_object();
+                }
+            }
+            Self::Styled(f0) => {
+                if let ::core::option::Option::Some(what) = {
+                    use ::json_runtime::__private_0_1_0::{
+                        TaggedContentAccepted as _, TaggedContentRefused as _,
+                    };
+                    (&::json_runtime::__private_0_1_0::Content(f0))
+                        .tagged_content_refusal()
+                } {
+                    ::json_runtime::__private_0_1_0::tagged_newtype_refused(
+                        w,
+                        "Shape",
+                        "Styled",
+                        what,
+                    );
+                } else {
                     if B::OBJECT {
                         w.static_entries(
-                            "{\"type\":\"dot\"",
-                            &["{\"type\":", "\"dot\""],
+                            "{\"type\":\"styled\"",
+                            &["{\"type\":", "\"styled\""],
                         );
                     } else {
                         w.key_dyn(first, "\"type\"");
-                        w.write_raw("\"dot\"");
+                        w.write_raw("\"styled\"");
                     }
-                    if B::OBJECT {
-                        w.end_object();
-                    }
-                }
-                Self::Circle { radius, label } => {
-                    if B::OBJECT {
-                        w.static_entries(
-                            "{\"type\":\"circle\",\"radius\":",
-                            &["{\"type\":", "\"circle\"", ",\"radius\":"],
+                    ::json_runtime::__private_0_1_0::Via(f0)
+                        .write_entries_or_serialize(
+                            w,
+                            &mut false,
+                            ::json_runtime::__private_0_1_0::EntriesOf::Tagged {
+                                type_name: "Shape",
+                                variant: "Styled",
+                            },
                         );
-                    } else {
-                        w.key_dyn(first, "\"type\"");
-                        w.write_raw("\"circle\"");
-                        w.key(",\"radius\":");
-                    }
-                    __private::Via(radius).write_json_or_serialize(w);
-                    if !Option::is_none(label) {
-                        w.key(",\"label\":");
-                        __private::Via(label).write_json_or_serialize(w);
-                    }
                     if B::OBJECT {
                         w.end_object();
-                    }
-                }
-                Self::Styled(f0) => {
-                    if let ::core::option::Option::Some(what) = {
-                        use __private::{
-                            TaggedContentAccepted as _, TaggedContentRefused as _,
-                        };
-                        (&__private::Content(f0)).tagged_content_refusal()
-                    } {
-                        __private::tagged_newtype_refused(w, "Shape", "Styled", what);
-                    } else {
-                        if B::OBJECT {
-                            w.static_entries(
-                                "{\"type\":\"styled\"",
-                                &["{\"type\":", "\"styled\""],
-                            );
-                        } else {
-                            w.key_dyn(first, "\"type\"");
-                            w.write_raw("\"styled\"");
-                        }
-                        __private::Via(f0)
-                            .write_entries_or_serialize(
-                                w,
-                                &mut false,
-                                __private::EntriesOf::Tagged {
-                                    type_name: "Shape",
-                                    variant: "Styled",
-                                },
-                            );
-                        if B::OBJECT {
-                            w.end_object();
-                        }
                     }
                 }
             }
         }
     }
-};
+}
 
 // #[derive(ToJson)] on Event
-const _: () = {
-    #[allow(unused_imports)]
-    use ::json_runtime::__private_0_1_0 as __private;
-    #[automatically_derived]
-    impl ::json_runtime::ToJson for Event {
-        fn write_json<F: ::json_runtime::Format>(
-            &self,
-            w: &mut ::json_runtime::JsonWriter<'_, F>,
-        ) {
-            #[allow(unused_imports)]
-            use __private::dispatch::*;
-            match self {
-                Self::Ping => {
-                    w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
-                    w.end_object();
-                }
-                Self::Move(f0, f1) => {
-                    w.static_entries(
-                        "{\"t\":\"Move\",\"c\":",
-                        &["{\"t\":", "\"Move\"", ",\"c\":"],
-                    );
-                    w.begin_array();
-                    w.array_value(true);
-                    __private::Via(f0).write_json_or_serialize(w);
-                    w.array_value(false);
-                    __private::Via(f1).write_json_or_serialize(w);
-                    w.end_array(false);
-                    w.end_object();
-                }
-                Self::Other(f0) => {
-                    __private::Via(f0).write_json_or_serialize(w);
-                }
+#[automatically_derived]
+impl ::json_runtime::ToJson for Event {
+    fn write_json<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        match self {
+            Self::Ping => {
+                w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
+                w.end_object();
+            }
+            Self::Move(f0, f1) => {
+                w.static_entries(
+                    "{\"t\":\"Move\",\"c\":",
+                    &["{\"t\":", "\"Move\"", ",\"c\":"],
+                );
+                w.begin_array();
+                w.array_value(true);
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                w.array_value(false);
+                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
+                w.end_array(false);
+                w.end_object();
+            }
+            Self::Other(f0) => {
+                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
             }
         }
     }
-};
+}

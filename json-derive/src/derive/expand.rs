@@ -62,25 +62,16 @@ fn impl_block(cont: &Container) -> TokenStream {
     };
     names.type_name = ident.to_string();
     let header = header(cont);
-    let impls = if cont.attrs.via_serde.is_some() {
-        via_serde_impls(cont, &names, &header)
-    } else if let Some(remote) = &cont.attrs.remote {
-        remote_impl(cont, remote, &mut names, &generics, &header)
-    } else {
-        let mut impls = to_json_impls(cont, &generics, &names, &header, &braces);
-        impls.extend(forward::key_impl(cont, &generics, &names, &header));
-        impls.extend(forward::fields_impl(cont, &names, &header));
-        impls
-    };
-    // As serde_derive does: the impls in an anonymous constant, where one
-    // alias names the private module for all of them.
-    let alias = names.private_alias();
-    quote! {
-        const _: () = {
-            #alias
-            #impls
-        };
+    if cont.attrs.via_serde.is_some() {
+        return via_serde_impls(cont, &names, &header);
     }
+    if let Some(remote) = &cont.attrs.remote {
+        return remote_impl(cont, remote, &mut names, &generics, &header);
+    }
+    let mut impls = to_json_impls(cont, &generics, &names, &header, &braces);
+    impls.extend(forward::key_impl(cont, &generics, &names, &header));
+    impls.extend(forward::fields_impl(cont, &names, &header));
+    impls
 }
 
 /// For `#[json(via_serde)]`: `ToJson` and `ToJsonFields` that hand the

@@ -16,8 +16,7 @@ pub struct Names {
     /// Whether `runtime` is `::json_runtime`, made by `quote!`, rather
     /// than a `crate = "..."` path (see `private_at`).
     pub runtime_is_default: bool,
-    /// `__private`, the alias of `runtime::__private_…` that
-    /// [`private_alias`](Self::private_alias) declares: see `private`.
+    /// `runtime::__private_…`, built once: see `private`.
     private: TokenStream,
     pub w: Ident,
     pub first: Ident,
@@ -55,8 +54,9 @@ pub struct WrapperContainer {
 
 impl Names {
     pub fn new(runtime: TokenStream, object: TokenStream, wrapper: WrapperContainer) -> Self {
+        let module = private_module();
         Names {
-            private: quote!(__private),
+            private: quote!(#runtime::#module),
             runtime,
             runtime_is_default: false,
             w: Ident::new("w", Span::mixed_site()),
@@ -72,23 +72,10 @@ impl Names {
         }
     }
 
-    /// The runtime's module that only derived code calls, named after the
-    /// version (see `private_module`), by its alias in the `const _`
-    /// block that holds the impls.
+    /// The path of the runtime's module that only derived code calls,
+    /// named after the version (see `private_module`).
     pub fn private(&self) -> &TokenStream {
         &self.private
-    }
-
-    /// The alias [`private`](Self::private) stands for, declared once per
-    /// derive, so that each call names two segments and not four.
-    pub fn private_alias(&self) -> TokenStream {
-        let runtime = &self.runtime;
-        let module = private_module();
-        // Unused where every impl only forwards (`into`, `via_serde`).
-        quote! {
-            #[allow(unused_imports)]
-            use #runtime::#module as __private;
-        }
     }
 
     /// serde_derive's error for a skipped variant met at run time, through

@@ -6,12 +6,12 @@
 //! These are methods of `Names`, but live above `names.rs` because they
 //! call `serde_with`, which needs `Names` itself.
 
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ast::{is_empty_array, is_keyed, Container, Field};
-use super::names::{EntriesOf, Names};
+use super::names::{default_runtime, private_module, EntriesOf, Names};
 use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
 use super::serde_with;
 
@@ -68,9 +68,19 @@ impl Names {
         }
     }
 
-    /// The private module's alias shown at `span`'s place in errors.
+    /// The private module's path shown at `span`'s place in errors, as
+    /// `located_at(self.private().clone(), span)` makes it. The default
+    /// path is made there directly, as `quote!` would have made it:
+    /// moving the tokens of one already made is a call into the compiler
+    /// for each, at every field.
     fn private_at(&self, span: Span) -> TokenStream {
-        Ident::new("__private", located_template(span)).into_token_stream()
+        if !self.runtime_is_default {
+            return located_at(self.private().clone(), span);
+        }
+        let at = located_template(span);
+        let mut module = private_module();
+        module.set_span(at);
+        default_runtime(at, Some(&module))
     }
 
     /// The code that writes one field's value: its `serialize_with`
