@@ -1026,16 +1026,8 @@ def run_families(args: argparse.Namespace) -> None:
     rows = []
     for shape in ("mixed", *SHAPES):
         for pretty in (False, True):
-            cmd = [sys.executable, str(Path(__file__).resolve()), "--shape", shape, "--types", str(args.types),
-                   "--seed", str(args.seed), "--runs", str(args.runs), "--cold-runs", "0", "--modes", "release",
-                   "--runtime", runtime, "--modules", str(args.modules), "--out", str(out)]
-            if args.features:
-                cmd += ["--features", args.features]
-            if pretty:
-                cmd.append("--pretty")
             print(f"family {shape}{' (pretty)' if pretty else ''}", file=sys.stderr)
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-            rows.append((shape, pretty, json.loads((out / "results.json").read_text())))
+            rows.append((shape, pretty, run_family(args, runtime, out, shape, "release", pretty)))
     first = rows[0][2]
     options = f" --types {args.types} --runs {args.runs}" + (f" --features {args.features}" if args.features else "")
     lines = [
@@ -1064,6 +1056,21 @@ def run_families(args: argparse.Namespace) -> None:
     print(f"Total run time: {time.perf_counter() - started:.0f} s; table in {out / 'families.md'}.", file=sys.stderr)
 
 
+def run_family(args: argparse.Namespace, runtime: str, out: Path, shape: str, mode: str,
+               pretty: bool) -> dict:
+    """One family of `--families`: this script run on `shape` alone in
+    `mode`, in the shared workspace `out`, and the figures it wrote."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--shape", shape, "--types", str(args.types),
+           "--seed", str(args.seed), "--runs", str(args.runs), "--cold-runs", "0", "--modes", mode,
+           "--runtime", runtime, "--modules", str(args.modules), "--out", str(out)]
+    if args.features:
+        cmd += ["--features", args.features]
+    if pretty:
+        cmd.append("--pretty")
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return json.loads((out / "results.json").read_text())
+
+
 def run_families_check(args: argparse.Namespace, runtime: str, started: float) -> None:
     """`--families --modes check`: the `check` mode on the mixed set and
     every shape family, compact only (`--pretty` only adds calls to
@@ -1072,14 +1079,8 @@ def run_families_check(args: argparse.Namespace, runtime: str, started: float) -
     out = args.out.resolve()
     rows = []
     for shape in ("mixed", *SHAPES):
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--shape", shape, "--types", str(args.types),
-               "--seed", str(args.seed), "--runs", str(args.runs), "--cold-runs", "0", "--modes", "check",
-               "--runtime", runtime, "--modules", str(args.modules), "--out", str(out)]
-        if args.features:
-            cmd += ["--features", args.features]
         print(f"family {shape} (check)", file=sys.stderr)
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        rows.append((shape, json.loads((out / "results.json").read_text())))
+        rows.append((shape, run_family(args, runtime, out, shape, "check", False)))
     first = rows[0][1]
     options = f" --types {args.types} --runs {args.runs}" + (f" --features {args.features}" if args.features else "")
     lines = [
