@@ -34,8 +34,8 @@ pub use crate::writer::{Bounded, Reserved};
 pub mod dispatch {
     // This module's parent, by the name lib.rs gives it.
     pub use crate::__private_0_1_0::{
-        WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _, WriteToJsonFields as _,
-        WriterProtocol as _,
+        Bounded, Via, WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
+        WriteToJsonFields as _, WriterProtocol as _,
     };
 }
 

@@ -35,7 +35,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"circle\"");
                 }
-                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                Via(f0).write_json_or_serialize(w);
                 if B::OBJECT {
                     w.end_object();
                 }
@@ -48,9 +48,9 @@ impl ::json_runtime::ToJsonFields for Shape {
                 }
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
+                Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 if B::OBJECT {
                     w.end_object();
@@ -63,12 +63,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.key_dyn(first, "\"rect\"");
                 }
                 {
-                    let mut run = w
-                        .reserve(
-                            20
-                                + 2
-                                    * <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM,
-                        );
+                    let mut run = w.reserve(20 + 2 * <u32 as Bounded>::ROOM);
                     run.keyed("{\"width\":", width);
                     run.keyed(",\"height\":", height);
                     run.end_object();

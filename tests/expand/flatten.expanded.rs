@@ -21,8 +21,7 @@ impl ::json_runtime::ToJsonFields for Paging {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         {
-            let mut run = w
-                .reserve(8 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            let mut run = w.reserve(8 + <u32 as Bounded>::ROOM);
             if B::OBJECT {
                 run.key("{\"page\":");
             } else {
@@ -32,8 +31,7 @@ impl ::json_runtime::ToJsonFields for Paging {
         }
         if !Option::is_none(&self.cursor) {
             w.key(",\"cursor\":");
-            ::json_runtime::__private_0_1_0::Via(&self.cursor)
-                .write_json_or_serialize(w);
+            Via(&self.cursor).write_json_or_serialize(w);
         }
         if B::OBJECT {
             w.end_object();
@@ -66,23 +64,22 @@ impl ::json_runtime::ToJsonFields for Request {
         if B::OBJECT {
             w.begin_object();
         }
-        ::json_runtime::__private_0_1_0::Via(&self.extra)
+        Via(&self.extra)
             .write_entries_or_serialize(
                 w,
                 first,
                 ::json_runtime::__private_0_1_0::EntriesOf::Flatten,
             );
         w.key_dyn(first, "\"query\"");
-        ::json_runtime::__private_0_1_0::Via(&self.query).write_json_or_serialize(w);
-        ::json_runtime::__private_0_1_0::Via(&self.paging)
+        Via(&self.query).write_json_or_serialize(w);
+        Via(&self.paging)
             .write_entries_or_serialize(
                 w,
                 &mut false,
                 ::json_runtime::__private_0_1_0::EntriesOf::Flatten,
             );
         {
-            let mut run = w
-                .reserve(10 + <u32 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            let mut run = w.reserve(10 + <u32 as Bounded>::ROOM);
             run.keyed(",\"limit\":", &self.limit);
             if B::OBJECT {
                 run.end_object();

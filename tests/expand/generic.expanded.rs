@@ -29,18 +29,17 @@ where
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         if B::OBJECT {
-            ::json_runtime::__private_0_1_0::Via(&self.title)
-                .write_keyed_or_serialize(w, "{\"title\":");
+            Via(&self.title).write_keyed_or_serialize(w, "{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
-            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+            Via(&self.title).write_json_or_serialize(w);
         }
         w.key(",\"items\":");
-        ::json_runtime::__private_0_1_0::Via(&self.items).write_json_or_serialize(w);
+        Via(&self.items).write_json_or_serialize(w);
         w.key(",\"index\":");
-        ::json_runtime::__private_0_1_0::Via(&self.index).write_json_or_serialize(w);
+        Via(&self.index).write_json_or_serialize(w);
         w.key(",\"marker\":");
-        ::json_runtime::__private_0_1_0::Via(&self.marker).write_json_or_serialize(w);
+        Via(&self.marker).write_json_or_serialize(w);
         if B::OBJECT {
             w.end_object();
         }

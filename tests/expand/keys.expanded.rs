@@ -112,7 +112,7 @@ impl<T> ::json_runtime::ToJson for Name<T> {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
-        ::json_runtime::__private_0_1_0::Via(&self.text).write_json_or_serialize(w);
+        Via(&self.text).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]
@@ -168,11 +168,11 @@ impl ::json_runtime::ToJsonFields for Limits {
         } else {
             w.key_dyn(first, "\"by_level\"");
         }
-        ::json_runtime::__private_0_1_0::Via(&self.by_level).write_json_or_serialize(w);
+        Via(&self.by_level).write_json_or_serialize(w);
         w.key(",\"by_mode\":");
-        ::json_runtime::__private_0_1_0::Via(&self.by_mode).write_json_or_serialize(w);
+        Via(&self.by_mode).write_json_or_serialize(w);
         w.key(",\"by_name\":");
-        ::json_runtime::__private_0_1_0::Via(&self.by_name).write_json_or_serialize(w);
+        Via(&self.by_name).write_json_or_serialize(w);
         if B::OBJECT {
             w.end_object();
         }

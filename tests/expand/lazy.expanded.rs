@@ -35,11 +35,11 @@ where
         } else {
             w.key_dyn(first, "\"title\"");
         }
-        ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+        Via(&self.title).write_json_or_serialize(w);
         w.key(",\"rows\":");
-        ::json_runtime::__private_0_1_0::Via(&self.rows).write_json_or_serialize(w);
+        Via(&self.rows).write_json_or_serialize(w);
         w.key(",\"totals\":");
-        ::json_runtime::__private_0_1_0::Via(&self.totals).write_json_or_serialize(w);
+        Via(&self.totals).write_json_or_serialize(w);
         if B::OBJECT {
             w.end_object();
         }

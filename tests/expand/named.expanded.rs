@@ -21,8 +21,7 @@ impl ::json_runtime::ToJsonFields for Order {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         {
-            let mut run = w
-                .reserve(11 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            let mut run = w.reserve(11 + <u64 as Bounded>::ROOM);
             if B::OBJECT {
                 run.key("{\"orderId\":");
             } else {
@@ -30,15 +29,12 @@ impl ::json_runtime::ToJsonFields for Order {
             }
             run.value(&self.order_id);
         }
-        ::json_runtime::__private_0_1_0::Via(&self.customer_name)
-            .write_keyed_or_serialize(w, ",\"customer\":");
+        Via(&self.customer_name).write_keyed_or_serialize(w, ",\"customer\":");
         if !Vec::is_empty(&self.line_items) {
-            ::json_runtime::__private_0_1_0::Via(&self.line_items)
-                .write_keyed_or_serialize(w, ",\"lineItems\":");
+            Via(&self.line_items).write_keyed_or_serialize(w, ",\"lineItems\":");
         }
         {
-            let mut run = w
-                .reserve(15 + <i64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            let mut run = w.reserve(15 + <i64 as Bounded>::ROOM);
             run.keyed(",\"totalCents\":", &self.total_cents);
             if B::OBJECT {
                 run.end_object();

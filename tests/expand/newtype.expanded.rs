@@ -7,7 +7,7 @@ impl ::json_runtime::ToJson for UserId {
     ) {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
-        ::json_runtime::__private_0_1_0::Via(&self.0).write_json_or_serialize(w);
+        Via(&self.0).write_json_or_serialize(w);
     }
 }
 #[automatically_derived]

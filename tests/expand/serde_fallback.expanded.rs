@@ -21,8 +21,7 @@ impl ::json_runtime::ToJsonFields for Strict {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         {
-            let mut run = w
-                .reserve(6 + <u64 as ::json_runtime::__private_0_1_0::Bounded>::ROOM);
+            let mut run = w.reserve(6 + <u64 as Bounded>::ROOM);
             if B::OBJECT {
                 run.key("{\"id\":");
             } else {
@@ -66,14 +65,13 @@ where
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         if B::OBJECT {
-            ::json_runtime::__private_0_1_0::Via(&self.title)
-                .write_keyed_or_serialize(w, "{\"title\":");
+            Via(&self.title).write_keyed_or_serialize(w, "{\"title\":");
         } else {
             w.key_dyn(first, "\"title\"");
-            ::json_runtime::__private_0_1_0::Via(&self.title).write_json_or_serialize(w);
+            Via(&self.title).write_json_or_serialize(w);
         }
         w.key(",\"url\":");
-        ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
+        Via(&self.url).write_json_or_serialize(w);
         w.key(",\"tag\":");
         {
             struct __SerializeWith<'__a, T>
@@ -103,7 +101,7 @@ where
             );
         }
         w.key(",\"extra\":");
-        ::json_runtime::__private_0_1_0::Via(&self.extra).write_json_or_serialize(w);
+        Via(&self.extra).write_json_or_serialize(w);
         if B::OBJECT {
             w.end_object();
         }
@@ -127,11 +125,9 @@ impl DurationDef {
         } else {
             w.key_dyn(first, "\"secs\"");
         }
-        ::json_runtime::__private_0_1_0::Via(&Duration::as_secs(__self))
-            .write_json_or_serialize(w);
+        Via(&Duration::as_secs(__self)).write_json_or_serialize(w);
         w.key(",\"nanos\":");
-        ::json_runtime::__private_0_1_0::Via(&Duration::subsec_nanos(__self))
-            .write_json_or_serialize(w);
+        Via(&Duration::subsec_nanos(__self)).write_json_or_serialize(w);
         if OBJECT {
             w.end_object();
         }

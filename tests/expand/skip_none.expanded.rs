@@ -25,15 +25,13 @@ impl ::json_runtime::ToJsonFields for Teacher {
         }
         if !::core::option::Option::is_none(&self.nickname) {
             w.key_dyn(first, "\"nickname\"");
-            ::json_runtime::__private_0_1_0::Via(&self.nickname)
-                .write_json_or_serialize(w);
+            Via(&self.nickname).write_json_or_serialize(w);
         }
         w.key_dyn(first, "\"name\"");
-        ::json_runtime::__private_0_1_0::Via(&self.name).write_json_or_serialize(w);
+        Via(&self.name).write_json_or_serialize(w);
         if !::core::option::Option::is_none(&self.courses) {
             w.key(",\"courses\":");
-            ::json_runtime::__private_0_1_0::Via(&self.courses)
-                .write_json_or_serialize(w);
+            Via(&self.courses).write_json_or_serialize(w);
         }
         if B::OBJECT {
             w.end_object();

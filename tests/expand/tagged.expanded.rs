@@ -21,11 +21,10 @@ impl ::json_runtime::ToJsonFields for Style {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
         if B::OBJECT {
-            ::json_runtime::__private_0_1_0::Via(&self.color)
-                .write_keyed_or_serialize(w, "{\"color\":");
+            Via(&self.color).write_keyed_or_serialize(w, "{\"color\":");
         } else {
             w.key_dyn(first, "\"color\"");
-            ::json_runtime::__private_0_1_0::Via(&self.color).write_json_or_serialize(w);
+            Via(&self.color).write_json_or_serialize(w);
         }
         if B::OBJECT {
             w.end_object();
@@ -78,11 +77,10 @@ impl ::json_runtime::ToJsonFields for Shape {
                     w.write_raw("\"circle\"");
                     w.key(",\"radius\":");
                 }
-                ::json_runtime::__private_0_1_0::Via(radius).write_json_or_serialize(w);
+                Via(radius).write_json_or_serialize(w);
                 if !Option::is_none(label) {
                     w.key(",\"label\":");
-                    ::json_runtime::__private_0_1_0::Via(label)
-                        .write_json_or_serialize(w);
+                    Via(label).write_json_or_serialize(w);
                 }
                 if B::OBJECT {
                     w.end_object();
@@ -112,7 +110,7 @@ impl ::json_runtime::ToJsonFields for Shape {
                         w.key_dyn(first, "\"type\"");
                         w.write_raw("\"styled\"");
                     }
-                    ::json_runtime::__private_0_1_0::Via(f0)
+                    Via(f0)
                         .write_entries_or_serialize(
                             w,
                             &mut false,
@@ -151,14 +149,14 @@ impl ::json_runtime::ToJson for Event {
                 );
                 w.begin_array();
                 w.array_value(true);
-                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                Via(f0).write_json_or_serialize(w);
                 w.array_value(false);
-                ::json_runtime::__private_0_1_0::Via(f1).write_json_or_serialize(w);
+                Via(f1).write_json_or_serialize(w);
                 w.end_array(false);
                 w.end_object();
             }
             Self::Other(f0) => {
-                ::json_runtime::__private_0_1_0::Via(f0).write_json_or_serialize(w);
+                Via(f0).write_json_or_serialize(w);
             }
         }
     }

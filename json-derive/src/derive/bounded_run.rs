@@ -176,7 +176,7 @@ impl<'a> Run<'a> {
             return TokenStream::new();
         }
         let run = &names.run;
-        let bound = bound(fixed, &items, names);
+        let bound = bound(fixed, &items);
         let writes = items.iter().map(|item| match item {
             Item::Key(literal) => quote!(#run.key(#literal);),
             Item::FirstKey {
@@ -239,7 +239,7 @@ fn guard(if_object: bool, names: &Names, code: TokenStream) -> TokenStream {
 
 /// The run's size: the fixed bytes as one number, then each value type's
 /// room, counted once per type (`2 * <u64 as Bounded>::ROOM`).
-fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
+fn bound(fixed: usize, items: &[Item]) -> TokenStream {
     let mut types: Vec<(String, &Field, usize)> = Vec::new();
     for item in items {
         if let Item::Value(value) | Item::Keyed(_, value) = item {
@@ -250,11 +250,11 @@ fn bound(fixed: usize, items: &[Item], names: &Names) -> TokenStream {
             }
         }
     }
-    let private = names.private();
     let mut bound = Literal::usize_unsuffixed(fixed).into_token_stream();
     for (_, field, count) in types {
         let ty = field.ty;
-        let room = located_at(quote!(<#ty as #private::Bounded>::ROOM), field.ty_span());
+        // `Bounded` is in scope through the body's `dispatch::*` import.
+        let room = located_at(quote!(<#ty as Bounded>::ROOM), field.ty_span());
         bound.extend(match count {
             1 => quote!(+ #room),
             n => {

@@ -57,14 +57,15 @@ impl Names {
         }
         // As `located_at(quote!(..), span)`, without walking the template's
         // tokens a second time: they are made at `span`'s place directly.
+        // `Via` is in scope through the body's `dispatch::*` import: one
+        // token where the full path was nine, at every field.
         let at = located_template(span);
-        let private = self.private_at(span);
         let value = located_at(value.clone(), span);
         let w = ident_located_at(w, span);
         if self.small_code {
-            quote_spanned!(at=> #private::Via(#value).write_json_or_serialize_outlined(#w);)
+            quote_spanned!(at=> Via(#value).write_json_or_serialize_outlined(#w);)
         } else {
-            quote_spanned!(at=> #private::Via(#value).write_json_or_serialize(#w);)
+            quote_spanned!(at=> Via(#value).write_json_or_serialize(#w);)
         }
     }
 
@@ -136,11 +137,10 @@ impl Names {
         // The whole call at `span`'s place, the value's tokens included,
         // as in `write_value`.
         let at = located_template(span);
-        let private = self.private_at(span);
         let value = located_at(member.value.clone(), span);
         let w = ident_located_at(w, span);
         let key = lit_located_at(key, span);
-        quote_spanned!(at=> #private::Via(#value).write_keyed_or_serialize(#w, #key);)
+        quote_spanned!(at=> Via(#value).write_keyed_or_serialize(#w, #key);)
     }
 
     /// `[]` for a `[T; 0]`, which serde writes whatever `T` is: no
@@ -173,10 +173,9 @@ impl Names {
             let value = located_at(value.clone(), span);
             return quote_spanned!(span=> #runtime::ToJsonFields::write_json_fields(#value, #w, #first););
         }
-        let private = self.private();
         let of = of.tokens(self);
         let call = quote! {
-            #private::Via(#value).write_entries_or_serialize(#w, #first, #of);
+            Via(#value).write_entries_or_serialize(#w, #first, #of);
         };
         located_at(call, span)
     }
