@@ -5,7 +5,7 @@
 //! The dispatch is autoref-based specialization. Derived code writes
 //!
 //! ```text
-//! ::json_runtime::__private_0_1_0::Via(&self.url).write_json_or_serialize(w);
+//! Via(&self.url).write_json_or_serialize(w);
 //! ```
 //!
 //! Method lookup tries the receiver `Via<T>` by value first, which only
@@ -352,7 +352,7 @@ impl<T: serde::Serialize + ?Sized> SerializeFallback for T {
 /// content):
 ///
 /// ```text
-/// ::json_runtime::__private_0_1_0::Via(&self.extra).write_entries_or_serialize(w, first, EntriesOf::Flatten);
+/// Via(&self.extra).write_entries_or_serialize(w, first, ::json_runtime::__private_0_1_0::EntriesOf::Flatten);
 /// ```
 ///
 /// Its `ToJsonFields` impl when the type has one; otherwise its
