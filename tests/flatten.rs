@@ -493,3 +493,49 @@ fn hand_written_fields() {
         "{\n  \"a\": 1,\n  \"b\": 2\n}"
     );
 }
+
+/// An enum of unit variants only, flattened: serde writes the variant's
+/// name as a key with `null`, in the holder's object, compact and pretty;
+/// canonical output sorts it among the holder's keys.
+#[test]
+fn flattened_unit_only_enum() {
+    #[derive(Serialize, ToJson)]
+    #[serde(rename_all = "kebab-case")]
+    enum Level {
+        Low,
+        VeryHigh,
+    }
+
+    #[derive(Serialize, ToJson)]
+    struct Holder {
+        #[serde(flatten)]
+        level: Level,
+        name: &'static str,
+        #[serde(flatten)]
+        also: Option<Level>,
+    }
+
+    let holders = [
+        Holder {
+            level: Level::VeryHigh,
+            name: "a",
+            also: None,
+        },
+        Holder {
+            level: Level::Low,
+            name: "b\"q",
+            also: Some(Level::VeryHigh),
+        },
+    ];
+    for holder in &holders {
+        assert_same(holder);
+    }
+    assert_eq!(
+        json_runtime::to_string(&holders[1]).unwrap(),
+        r#"{"low":null,"name":"b\"q","very-high":null}"#
+    );
+    for holder in &holders {
+        let sorted = serde_json::to_value(holder).unwrap().to_string();
+        assert_eq!(json_runtime::to_string_canonical(holder).unwrap(), sorted);
+    }
+}

@@ -17,7 +17,7 @@
 //! the `serde` feature is on. A type with neither trait therefore gets one
 //! error, about `SerializeFallback`, whose message names both traits.
 
-use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields};
+use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 
 #[cfg(feature = "serde")]
 pub use serde;
@@ -48,14 +48,17 @@ pub fn unit_variant<F: Format>(w: &mut JsonWriter<'_, F>, quoted_name: &str) {
 }
 
 /// The same enum flattened, as serde writes a unit variant there: the name
-/// as a key (after `{`, which `*first` asks for, or `,`) with `null`.
+/// as a key (after `{`, which `*first` asks for, or `,`) with `null`. The
+/// key is the enum's own [`ToJsonKey`] impl, its name, so that the impl
+/// holds no second `match` of the names.
 #[inline(always)]
-pub fn unit_variant_entry<F: Format>(
+pub fn unit_variant_entry<F: Format, T: ToJsonKey + ?Sized>(
+    value: &T,
     w: &mut JsonWriter<'_, F>,
     first: &mut bool,
-    quoted_name: &str,
 ) {
-    w.key_dyn(first, quoted_name);
+    value.write_json_entry_key(w, *first);
+    *first = false;
     w.write_null();
 }
 

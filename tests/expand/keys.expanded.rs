@@ -21,14 +21,7 @@ impl ::json_runtime::ToJsonFields for Level {
         w: &mut ::json_runtime::JsonWriter<'_, F>,
         first: &mut bool,
     ) {
-        ::json_runtime::__private_0_1_0::unit_variant_entry(
-            w,
-            first,
-            match self {
-                Self::Low => "\"low\"",
-                Self::High => "\"high\"",
-            },
-        );
+        ::json_runtime::__private_0_1_0::unit_variant_entry(self, w, first);
     }
 }
 #[automatically_derived]
