@@ -35,8 +35,7 @@ mod sort_state;
 pub use checked::{ArrayWriter, ObjectWriter};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
-#[doc(hidden)]
-pub use format::{PerFormat, Selected};
+pub(crate) use format::{PerFormat, Selected};
 pub(crate) use int_array::write_int_array;
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
