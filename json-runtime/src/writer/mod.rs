@@ -43,8 +43,7 @@ pub(crate) use numbers::{
     write_keyed_f32, write_keyed_f64,
 };
 pub(crate) use pieces::write_indexed_piece;
-#[doc(hidden)]
+// Reached from other crates only through `__private_0_1_0`.
 pub use pieces::Pieces;
-#[doc(hidden)]
 pub use reserved::{Bounded, Reserved};
 pub(crate) use sort_order::Order;
