@@ -154,14 +154,12 @@ impl<T: ?Sized> Unimplemented<T> {
 /// argument is an anonymous constant, an item of its own in the crate's
 /// metadata, where a type is a path. In the compile-time benchmark's 200
 /// mixed types, types instead took 105 KiB (1.9%) off the release rlib.
-#[doc(hidden)]
 pub trait Braces {
     /// Whether the braces are written.
     const OBJECT: bool;
 }
 
 /// [`Braces`] for a whole object: `{`, the entries, `}`.
-#[doc(hidden)]
 pub struct Object;
 
 impl Braces for Object {
@@ -169,7 +167,6 @@ impl Braces for Object {
 }
 
 /// [`Braces`] for the entries alone, in an object the caller opened.
-#[doc(hidden)]
 pub struct Entries;
 
 impl Braces for Entries {

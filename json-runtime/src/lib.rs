@@ -312,8 +312,6 @@ pub use sequences::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
 pub use to_json::{DynToJson, ToJson, ToJsonKey};
-#[doc(hidden)]
-pub use writer::Pieces;
 pub use writer::{ArrayWriter, Canonical, Compact, Format, JsonWriter, ObjectWriter, Pretty};
 
 #[cfg(feature = "actix-web")]

@@ -2,7 +2,7 @@
 //! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
 //! objects.
 
-use crate::writer::{Canonical, Compact, Format, JsonWriter, PerFormat, Pieces, Pretty, Selected};
+use crate::writer::{Format, JsonWriter, PerFormat, Pieces, Selected};
 
 /// A value that can be written as JSON.
 ///
@@ -229,37 +229,40 @@ pub trait ToJsonKey {
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
-/// The trait is sealed: its methods are the blanket impl's, for `ToJson`
-/// types, and not part of the public API.
-pub trait DynToJson: dyn_sealed::Sealed {
-    #[doc(hidden)]
-    fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>);
-    #[doc(hidden)]
-    fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>);
-    #[doc(hidden)]
-    fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>);
-}
+/// The trait is sealed, implemented only by the blanket impl for `ToJson`
+/// types.
+pub trait DynToJson: dyn_sealed::Sealed {}
 
 mod dyn_sealed {
-    pub trait Sealed {}
-    impl<T: super::ToJson> Sealed for T {}
+    use crate::writer::{Canonical, Compact, JsonWriter, Pretty};
+
+    /// The seal of [`DynToJson`](super::DynToJson), and its methods, one
+    /// per layout: no other crate can name them, and a `dyn DynToJson`
+    /// calls them through its vtable all the same.
+    pub trait Sealed {
+        fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>);
+        fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>);
+        fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>);
+    }
+
+    impl<T: super::ToJson> Sealed for T {
+        fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>) {
+            w.value(self);
+        }
+
+        fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>) {
+            w.value(self);
+        }
+
+        fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>) {
+            w.value(self);
+        }
+    }
 }
 
-impl<T: ToJson> DynToJson for T {
-    fn write_json_compact(&self, w: &mut JsonWriter<'_, Compact>) {
-        w.value(self);
-    }
+impl<T: ToJson> DynToJson for T {}
 
-    fn write_json_pretty(&self, w: &mut JsonWriter<'_, Pretty>) {
-        w.value(self);
-    }
-
-    fn write_json_canonical(&self, w: &mut JsonWriter<'_, Canonical>) {
-        w.value(self);
-    }
-}
-
-/// A writer of each layout, for [`Format::select`].
+/// A writer of each layout, for `Format`'s `select`.
 struct WriterOf<'w, 'a>(std::marker::PhantomData<&'w mut JsonWriter<'a>>);
 
 impl<'w, 'a> PerFormat for WriterOf<'w, 'a> {

@@ -35,8 +35,7 @@ mod sort_state;
 pub use checked::{ArrayWriter, ObjectWriter};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
-#[doc(hidden)]
-pub use format::{PerFormat, Selected};
+pub(crate) use format::{PerFormat, Selected};
 pub(crate) use int_array::write_int_array;
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
@@ -44,8 +43,7 @@ pub(crate) use numbers::{
     write_keyed_f32, write_keyed_f64,
 };
 pub(crate) use pieces::write_indexed_piece;
-#[doc(hidden)]
+// Reached from other crates only through `__private_0_1_0`.
 pub use pieces::Pieces;
-#[doc(hidden)]
 pub use reserved::{Bounded, Reserved};
 pub(crate) use sort_order::Order;

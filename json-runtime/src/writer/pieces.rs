@@ -6,7 +6,6 @@ use super::json_writer::JsonWriter;
 
 /// How far [`ToJson::write_json_piece`](crate::ToJson::write_json_piece) got through a value written in
 /// pieces: for a sequence, the next element to write.
-#[doc(hidden)]
 #[derive(Debug)]
 pub struct Pieces {
     /// A piece ends once the writer holds this many bytes.

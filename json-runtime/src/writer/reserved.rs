@@ -27,7 +27,6 @@ use crate::number::Integer;
 /// up to 64 bits, a `bool`, or an `Option` of one. Derived encoders write
 /// these through [`Reserved`]. Sealed: the room a type reports is what
 /// makes writing it without a check sound.
-#[doc(hidden)]
 pub trait Bounded: sealed::WriteBounded {
     /// The bytes writing the value may store to: at least its longest
     /// text, plus the slack of wide stores.
@@ -185,7 +184,7 @@ impl<F: Format, T: Bounded> BoundedLayouts<T> for JsonWriter<'_, F> {
     }
 }
 
-/// Writes into room made once by [`JsonWriter::reserve`]. Dropping it
+/// Writes into room made once by `JsonWriter::reserve`. Dropping it
 /// counts what was written as output.
 ///
 /// ```text
@@ -197,7 +196,6 @@ impl<F: Format, T: Bounded> BoundedLayouts<T> for JsonWriter<'_, F> {
 ///     run.value(&self.admin);
 /// }
 /// ```
-#[doc(hidden)]
 pub struct Reserved<'w, 'a, F: Format> {
     w: &'w mut JsonWriter<'a, F>,
     /// Where the room starts: the buffer's spare capacity when it was made.
@@ -236,7 +234,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 
 impl<F: Format> Reserved<'_, '_, F> {
     /// Writes a key literal, as [`JsonWriter::key`].
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, literal: &str) {
@@ -259,7 +256,6 @@ impl<F: Format> Reserved<'_, '_, F> {
     /// entry of an object whose other entries are not known at compile
     /// time, as [`JsonWriter::key_dyn`]: `,` unless `first`, the key and
     /// `:`. Clears `first`. Takes `quoted_key.len() + 2` bytes of room.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key_dyn(&mut self, first: &mut bool, quoted_key: &str) {
@@ -290,7 +286,6 @@ impl<F: Format> Reserved<'_, '_, F> {
     /// the key, for the value types that make one call anyway (integers,
     /// `Option`s): the field then holds no stores of its own for the key.
     /// Takes `literal.len() + T::ROOM` bytes of room.
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn keyed<T: Bounded>(&mut self, literal: &str, value: &T) {
@@ -312,7 +307,6 @@ impl<F: Format> Reserved<'_, '_, F> {
     }
 
     /// Writes a value whose text is bounded, as [`JsonWriter::value`].
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn value<T: Bounded>(&mut self, value: &T) {
@@ -330,7 +324,6 @@ impl<F: Format> Reserved<'_, '_, F> {
     }
 
     /// Closes the object, as [`JsonWriter::end_object`].
-    #[doc(hidden)]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end_object(&mut self) {
