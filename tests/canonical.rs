@@ -1,4 +1,4 @@
-//! RFC 8785 canonical JSON: `to_vec_canonical` against the RFC's published
+//! RFC 8785 canonical JSON: `Options::canonical` against the RFC's published
 //! test vectors, the published checksums of its number test file, an
 //! independent implementation of ECMAScript's number formatting, and a
 //! reference canonicalizer over `serde_json::Value`.
@@ -6,15 +6,20 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
-use json_runtime::{
-    to_string_canonical, to_vec_canonical, CanonicalError, CanonicalErrorKind, RawJson, ToJson,
-};
+use json_runtime::{CanonicalError, CanonicalErrorKind, Options, RawJson, ToJson};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, json_runtime::Error> {
+    Options::new().canonical().to_vec(value)
+}
+
 fn canonical(value: &(impl ToJson + ?Sized)) -> String {
-    to_string_canonical(value).expect("canonical form")
+    Options::new()
+        .canonical()
+        .to_string(value)
+        .expect("canonical form")
 }
 
 fn error(value: &(impl ToJson + ?Sized)) -> CanonicalError {
@@ -284,7 +289,7 @@ impl Iterator for Es6TestValues {
 }
 
 /// `lines` lines of the test file, `hex-ieee,expected\n`, with `expected`
-/// from `to_vec_canonical`, and their SHA-256.
+/// from canonical `to_vec`, and their SHA-256.
 fn es6_file_hash(lines: usize) -> String {
     let mut hasher = Sha256::new();
     let mut line = Vec::new();
