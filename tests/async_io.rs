@@ -69,7 +69,8 @@ async fn into_real_files() {
 
     let path = dir.path().join("value.json");
     let mut file = tokio::fs::File::create(&path).await.unwrap();
-    json_runtime::to_async_writer(&mut file, &doc)
+    json_runtime::Options::new()
+        .to_async_writer(&mut file, &doc)
         .await
         .unwrap();
     drop(file);
@@ -77,14 +78,17 @@ async fn into_real_files() {
 
     let path = dir.path().join("pretty.json");
     let file = tokio::fs::File::create(&path).await.unwrap();
-    json_runtime::to_async_writer_pretty(file, &doc)
+    json_runtime::Options::new()
+        .pretty()
+        .to_async_writer(file, &doc)
         .await
         .unwrap();
     assert!(std::fs::read(&path).unwrap() == serde_pretty(&doc));
 
     let path = dir.path().join("array.json");
     let mut file = tokio::fs::File::create(&path).await.unwrap();
-    json_runtime::to_async_writer_array(&mut file, (0..MANY).map(order))
+    json_runtime::Options::new()
+        .to_async_writer_array(&mut file, (0..MANY).map(order))
         .await
         .unwrap();
     drop(file);
@@ -92,7 +96,9 @@ async fn into_real_files() {
 
     let path = dir.path().join("array-pretty.json");
     let mut file = tokio::fs::File::create(&path).await.unwrap();
-    json_runtime::to_async_writer_array_pretty(&mut file, doc.iter())
+    json_runtime::Options::new()
+        .pretty()
+        .to_async_writer_array(&mut file, doc.iter())
         .await
         .unwrap();
     drop(file);
@@ -100,7 +106,8 @@ async fn into_real_files() {
 
     let path = dir.path().join("lines.jsonl");
     let mut file = tokio::fs::File::create(&path).await.unwrap();
-    json_runtime::to_async_writer_lines(&mut file, (0..MANY).map(order))
+    json_runtime::Options::new()
+        .to_async_writer_lines(&mut file, (0..MANY).map(order))
         .await
         .unwrap();
     drop(file);
@@ -112,22 +119,29 @@ async fn small_and_empty_sequences() {
     for n in 0..6 {
         let doc = orders(n);
         let mut out = Vec::new();
-        json_runtime::to_async_writer_array(&mut out, (0..n).map(order))
+        json_runtime::Options::new()
+            .to_async_writer_array(&mut out, (0..n).map(order))
             .await
             .unwrap();
         assert_eq!(show(&out), show(&serde_compact(&doc)), "array of {n}");
         out.clear();
-        json_runtime::to_async_writer_array_pretty(&mut out, &doc)
+        json_runtime::Options::new()
+            .pretty()
+            .to_async_writer_array(&mut out, &doc)
             .await
             .unwrap();
         assert_eq!(show(&out), show(&serde_pretty(&doc)), "pretty array of {n}");
         out.clear();
-        json_runtime::to_async_writer_lines(&mut out, &doc)
+        json_runtime::Options::new()
+            .to_async_writer_lines(&mut out, &doc)
             .await
             .unwrap();
         assert_eq!(show(&out), show(&lines_expected(&doc)), "lines of {n}");
         out.clear();
-        json_runtime::to_async_writer(&mut out, &doc).await.unwrap();
+        json_runtime::Options::new()
+            .to_async_writer(&mut out, &doc)
+            .await
+            .unwrap();
         assert_eq!(show(&out), show(&serde_compact(&doc)), "value of {n}");
     }
 }
@@ -176,7 +190,9 @@ async fn across_a_tcp_socket() {
     assert!(compact.len() > 2_000_000, "larger than the socket buffers");
 
     let got = received_over_tcp(move |mut s| async move {
-        json_runtime::to_async_writer_array(&mut s, (0..n).map(order)).await?;
+        json_runtime::Options::new()
+            .to_async_writer_array(&mut s, (0..n).map(order))
+            .await?;
         Ok(s)
     })
     .await;
@@ -184,7 +200,9 @@ async fn across_a_tcp_socket() {
     assert!(got == compact, "array bytes differ");
 
     let got = received_over_tcp(move |mut s| async move {
-        json_runtime::to_async_writer_lines(&mut s, (0..n).map(order)).await?;
+        json_runtime::Options::new()
+            .to_async_writer_lines(&mut s, (0..n).map(order))
+            .await?;
         Ok(s)
     })
     .await;
@@ -194,7 +212,10 @@ async fn across_a_tcp_socket() {
     let shared = std::sync::Arc::new(doc);
     let doc = shared.clone();
     let got = received_over_tcp(move |mut s| async move {
-        json_runtime::to_async_writer_array_pretty(&mut s, doc.iter()).await?;
+        json_runtime::Options::new()
+            .pretty()
+            .to_async_writer_array(&mut s, doc.iter())
+            .await?;
         Ok(s)
     })
     .await;
@@ -202,7 +223,9 @@ async fn across_a_tcp_socket() {
 
     let doc = shared.clone();
     let got = received_over_tcp(move |mut s| async move {
-        json_runtime::to_async_writer(&mut s, &*doc).await?;
+        json_runtime::Options::new()
+            .to_async_writer(&mut s, &*doc)
+            .await?;
         Ok(s)
     })
     .await;
@@ -284,7 +307,8 @@ async fn pending_and_short_writes_in_bounded_chunks() {
     let compact = serde_compact(&doc);
 
     let mut w = Trickle::new(1000, usize::MAX);
-    json_runtime::to_async_writer_array(&mut w, (0..MANY).map(order))
+    json_runtime::Options::new()
+        .to_async_writer_array(&mut w, (0..MANY).map(order))
         .await
         .unwrap();
     assert!(w.out == compact, "array differs");
@@ -298,14 +322,18 @@ async fn pending_and_short_writes_in_bounded_chunks() {
     );
 
     let mut w = Trickle::new(usize::MAX, usize::MAX);
-    json_runtime::to_async_writer_lines(&mut w, (0..MANY).map(order))
+    json_runtime::Options::new()
+        .to_async_writer_lines(&mut w, (0..MANY).map(order))
         .await
         .unwrap();
     assert!(w.out == lines_expected(&doc), "lines differ");
     assert!(w.largest_write < 64 * 1024 + 4096);
 
     let mut w = Trickle::new(usize::MAX, usize::MAX);
-    json_runtime::to_async_writer(&mut w, &doc).await.unwrap();
+    json_runtime::Options::new()
+        .to_async_writer(&mut w, &doc)
+        .await
+        .unwrap();
     assert!(w.out == compact, "value differs");
     assert!(w.largest_write <= 64 * 1024);
 }
@@ -317,7 +345,8 @@ async fn failing_writer_returns_the_error_and_stops() {
     let lines = lines_expected(&doc);
     for limit in [0, 1, 65_535, 65_536, 65_537, 200_000, compact.len() - 1] {
         let mut w = Trickle::new(usize::MAX, limit);
-        let err = json_runtime::to_async_writer_array(&mut w, &doc)
+        let err = json_runtime::Options::new()
+            .to_async_writer_array(&mut w, &doc)
             .await
             .unwrap_err();
         assert_eq!(err.to_string(), "peer gone", "limit {limit}");
@@ -327,7 +356,8 @@ async fn failing_writer_returns_the_error_and_stops() {
 
         if limit < lines.len() {
             let mut w = Trickle::new(777, limit);
-            let err = json_runtime::to_async_writer_lines(&mut w, &doc)
+            let err = json_runtime::Options::new()
+                .to_async_writer_lines(&mut w, &doc)
                 .await
                 .unwrap_err();
             assert_eq!(err.to_string(), "peer gone");
@@ -335,7 +365,8 @@ async fn failing_writer_returns_the_error_and_stops() {
         }
 
         let mut w = Trickle::new(usize::MAX, limit);
-        let err = json_runtime::to_async_writer(&mut w, &doc)
+        let err = json_runtime::Options::new()
+            .to_async_writer(&mut w, &doc)
             .await
             .unwrap_err();
         assert_eq!(err.to_string(), "peer gone");
@@ -352,7 +383,8 @@ async fn iterator_is_not_drained_after_an_error() {
         order(i)
     });
     let mut w = Trickle::new(usize::MAX, 10);
-    json_runtime::to_async_writer_array(&mut w, items)
+    json_runtime::Options::new()
+        .to_async_writer_array(&mut w, items)
         .await
         .unwrap_err();
     assert!(consumed.get() < MANY / 2, "consumed {}", consumed.get());
@@ -449,11 +481,16 @@ async fn top_level_sequences_stream_element_by_element() {
             polls: 0,
         };
         if pretty {
-            json_runtime::to_async_writer_pretty(&mut w, value)
+            json_runtime::Options::new()
+                .pretty()
+                .to_async_writer(&mut w, value)
                 .await
                 .unwrap();
         } else {
-            json_runtime::to_async_writer(&mut w, value).await.unwrap();
+            json_runtime::Options::new()
+                .to_async_writer(&mut w, value)
+                .await
+                .unwrap();
         }
         w
     }
@@ -520,14 +557,16 @@ fn async_writer_futures_are_send() {
     fn assert_send<T: Send>(_: &T) {}
     let doc = orders(3);
     let mut sink = tokio::io::sink();
-    let fut = json_runtime::to_async_writer(&mut sink, &doc);
+    let fut = json_runtime::Options::new().to_async_writer(&mut sink, &doc);
     assert_send(&fut);
     drop(fut);
-    let fut = json_runtime::to_async_writer_pretty(tokio::io::sink(), &doc[..]);
+    let fut = json_runtime::Options::new()
+        .pretty()
+        .to_async_writer(tokio::io::sink(), &doc[..]);
     assert_send(&fut);
-    let fut = json_runtime::to_async_writer_array(tokio::io::sink(), doc.iter());
+    let fut = json_runtime::Options::new().to_async_writer_array(tokio::io::sink(), doc.iter());
     assert_send(&fut);
-    let fut = json_runtime::to_async_writer_lines(tokio::io::sink(), doc.clone());
+    let fut = json_runtime::Options::new().to_async_writer_lines(tokio::io::sink(), doc.clone());
     assert_send(&fut);
     let options = json_runtime::Options::new().escape(json_runtime::Escape::Ascii);
     let fut = options.to_async_writer(tokio::io::sink(), &doc);
@@ -546,7 +585,8 @@ fn async_writer_futures_are_send() {
         let doc = doc.clone();
         runtime.spawn(async move {
             let mut out = Vec::new();
-            json_runtime::to_async_writer(&mut out, &*doc)
+            json_runtime::Options::new()
+                .to_async_writer(&mut out, &*doc)
                 .await
                 .map(|()| out)
         })

@@ -239,12 +239,12 @@ fn output_buffer_stays_under_512_kib_for_any_value() {
         json_runtime::to_writer(w, &[&*raw])
     });
     check("4 MB RawJson in to_writer_array", &expected, |w| {
-        json_runtime::to_writer_array(w, [&*raw])
+        json_runtime::Options::new().to_writer_array(w, [&*raw])
     });
     let mut expected = serde_json::to_vec(&serde_raw).unwrap();
     expected.push(b'\n');
     check("4 MB RawJson in JSON Lines", &expected, |w| {
-        json_runtime::to_writer_lines(w, [&*raw])
+        json_runtime::Options::new().to_writer_lines(w, [&*raw])
     });
     drop((raw, serde_raw, expected));
 
@@ -252,11 +252,13 @@ fn output_buffer_stays_under_512_kib_for_any_value() {
     let items = [&plain[..10], &plain, &plain[..100]];
     let expected = serde_json::to_vec(&items).unwrap();
     check("to_writer_array of long strings", &expected, |w| {
-        json_runtime::to_writer_array(w, items)
+        json_runtime::Options::new().to_writer_array(w, items)
     });
     let expected = serde_json::to_vec_pretty(&items).unwrap();
     check("to_writer_array_pretty of long strings", &expected, |w| {
-        json_runtime::to_writer_array_pretty(w, items)
+        json_runtime::Options::new()
+            .pretty()
+            .to_writer_array(w, items)
     });
     let mut expected = Vec::new();
     for item in items {
@@ -264,7 +266,7 @@ fn output_buffer_stays_under_512_kib_for_any_value() {
         expected.push(b'\n');
     }
     check("to_writer_lines of long strings", &expected, |w| {
-        json_runtime::to_writer_lines(w, items)
+        json_runtime::Options::new().to_writer_lines(w, items)
     });
 
     // A file: the same bound around the temporary file.

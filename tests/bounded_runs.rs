@@ -407,7 +407,10 @@ fn canonical_output_sorts_run_entries() {
         parent: Some(1),
     };
     assert_eq!(
-        json_runtime::to_string_canonical(&row).unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_string(&row)
+            .unwrap(),
         r#"{"active":true,"id":5,"label":"x","parent":1,"score":null}"#
     );
 }

@@ -1,4 +1,4 @@
-//! RFC 8785 canonical JSON: `to_vec_canonical` against the RFC's published
+//! RFC 8785 canonical JSON: `Options::canonical` against the RFC's published
 //! test vectors, the published checksums of its number test file, an
 //! independent implementation of ECMAScript's number formatting, and a
 //! reference canonicalizer over `serde_json::Value`.
@@ -6,15 +6,20 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
-use json_runtime::{
-    to_string_canonical, to_vec_canonical, CanonicalError, CanonicalErrorKind, RawJson, ToJson,
-};
+use json_runtime::{CanonicalError, CanonicalErrorKind, Options, RawJson, ToJson};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+fn to_vec_canonical<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, json_runtime::Error> {
+    Options::new().canonical().to_vec(value)
+}
+
 fn canonical(value: &(impl ToJson + ?Sized)) -> String {
-    to_string_canonical(value).expect("canonical form")
+    Options::new()
+        .canonical()
+        .to_string(value)
+        .expect("canonical form")
 }
 
 fn error(value: &(impl ToJson + ?Sized)) -> CanonicalError {
@@ -284,7 +289,7 @@ impl Iterator for Es6TestValues {
 }
 
 /// `lines` lines of the test file, `hex-ieee,expected\n`, with `expected`
-/// from `to_vec_canonical`, and their SHA-256.
+/// from canonical `to_vec`, and their SHA-256.
 fn es6_file_hash(lines: usize) -> String {
     let mut hasher = Sha256::new();
     let mut line = Vec::new();
@@ -951,4 +956,109 @@ fn serde_errors_are_canonical_errors() {
         &CanonicalErrorKind::Serialize("no such value".into())
     );
     assert!(err.to_string().ends_with(": no such value"), "{err}");
+}
+
+/// `Options::canonical` reaches every sink with the bytes of its `to_vec`:
+/// each value, each array and each line canonical.
+#[test]
+fn every_sink_writes_the_canonical_bytes() {
+    let canonical = Options::new().canonical();
+    let items: Vec<HashMap<&str, f64>> = (0..3_000)
+        .map(|i| HashMap::from([("b", f64::from(i) * 1e20), ("a", 0.5)]))
+        .collect();
+    let whole = canonical.to_vec(&items).unwrap();
+    assert!(whole.starts_with(br#"[{"a":0.5,"b":0},{"a":0.5,"b":100000000000000000000},"#));
+    let mut lines = Vec::new();
+    for item in &items {
+        lines.extend_from_slice(&canonical.to_vec(item).unwrap());
+        lines.push(b'\n');
+    }
+
+    let mut out = Vec::new();
+    canonical.to_writer(&mut out, &items).unwrap();
+    assert_eq!(out, whole, "to_writer");
+    out.clear();
+    canonical.to_writer_array(&mut out, &items).unwrap();
+    assert_eq!(out, whole, "to_writer_array");
+    out.clear();
+    canonical.to_writer_lines(&mut out, &items).unwrap();
+    assert_eq!(out, lines, "to_writer_lines");
+
+    let text = String::from_utf8(whole.clone()).unwrap();
+    let mut fmt = String::new();
+    canonical.to_fmt_writer(&mut fmt, &items).unwrap();
+    assert_eq!(fmt, text, "to_fmt_writer");
+    assert_eq!(format!("{:#}", canonical.display(&items)), text, "display");
+    assert_eq!(canonical.to_bytes(&items).unwrap(), whole, "to_bytes");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("doc.json");
+    canonical.write_file(&path, &items).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), whole, "write_file");
+    canonical.write_file_array(&path, &items).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), whole, "write_file_array");
+    canonical.write_file_lines(&path, &items).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), lines, "write_file_lines");
+
+    let encoder = json_runtime::par::Encoder::with_options(canonical).chunk_len(100);
+    assert_eq!(encoder.to_vec(&items).unwrap(), whole, "par array");
+    let encoder = json_runtime::par::Encoder::lines_with_options(canonical).chunk_len(100);
+    assert_eq!(encoder.to_vec(&items).unwrap(), lines, "par lines");
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut out = Vec::new();
+        canonical.to_async_writer(&mut out, &items).await.unwrap();
+        assert_eq!(out, whole, "to_async_writer");
+        out.clear();
+        canonical
+            .to_async_writer_array(&mut out, &items)
+            .await
+            .unwrap();
+        assert_eq!(out, whole, "to_async_writer_array");
+        out.clear();
+        canonical
+            .to_async_writer_lines(&mut out, &items)
+            .await
+            .unwrap();
+        assert_eq!(out, lines, "to_async_writer_lines");
+    });
+
+    // `pretty` after `canonical` chooses pretty output again; the other
+    // options do not apply to canonical output.
+    assert_eq!(canonical.pretty().to_vec(&[1]).unwrap(), b"[\n  1\n]");
+    let ascii = canonical.escape(json_runtime::Escape::Ascii);
+    assert_eq!(ascii.to_string(&"é").unwrap(), "\"é\"");
+}
+
+/// A value canonical output refuses reaches no sink: the error comes
+/// before any of its bytes, in a sequence after the items already written.
+#[test]
+fn canonical_errors_come_before_the_bytes() {
+    let canonical = Options::new().canonical();
+    let mut out = Vec::new();
+    let error = canonical.to_writer(&mut out, &[1.0, f64::NAN]).unwrap_err();
+    assert_eq!(error.canonical_error().unwrap().pointer(), "/1");
+    assert!(out.is_empty());
+
+    let mut fmt = String::new();
+    assert!(canonical.to_fmt_writer(&mut fmt, &[u64::MAX]).is_err());
+    assert!(fmt.is_empty());
+
+    let big = vec![1u64 << 60];
+    let error = canonical
+        .to_writer_lines(&mut out, [vec![1], vec![2], big])
+        .unwrap_err();
+    assert!(error.canonical_error().is_some());
+    assert!(out.is_empty(), "the lines were in the chunk that failed");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("doc.json");
+    std::fs::write(&path, b"old").unwrap();
+    assert!(canonical
+        .write_file_array(&path, [0.5, f64::INFINITY])
+        .is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), b"old");
 }

@@ -195,8 +195,17 @@ fn options_apply_to_hand_written_impls() {
         assert_eq!(inlined, inline.to_string(&twin).unwrap());
         assert!(inlined.contains("[1, -2]"), "{inlined}");
         // Canonical output sorts the hand-written object's keys too.
-        let canonical = json_runtime::to_string_canonical(&ours).unwrap();
-        assert_eq!(canonical, json_runtime::to_string_canonical(&twin).unwrap());
+        let canonical = json_runtime::Options::new()
+            .canonical()
+            .to_string(&ours)
+            .unwrap();
+        assert_eq!(
+            canonical,
+            json_runtime::Options::new()
+                .canonical()
+                .to_string(&twin)
+                .unwrap()
+        );
         let sorted: serde_json::Value = serde_json::from_str(&canonical).unwrap();
         assert_eq!(canonical, serde_json::to_string(&sorted).unwrap());
     }
@@ -245,7 +254,10 @@ fn canonical_reports_duplicate_hand_written_keys() {
             });
         }
     }
-    let error = json_runtime::to_vec_canonical(&Twice).unwrap_err();
+    let error = json_runtime::Options::new()
+        .canonical()
+        .to_vec(&Twice)
+        .unwrap_err();
     assert!(error.to_string().contains("\"a\""), "{error}");
 }
 
@@ -369,8 +381,14 @@ fn boxed_dyn_values_match_serde() {
     assert_eq!(json_runtime::to_string(&map).unwrap(), r#"{"a":"x","b":1}"#);
     let canonical: Box<dyn DynToJson> = Box::new(derived(None));
     assert_eq!(
-        json_runtime::to_string_canonical(&canonical).unwrap(),
-        json_runtime::to_string_canonical(&derived(None)).unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_string(&canonical)
+            .unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_string(&derived(None))
+            .unwrap(),
     );
 }
 

@@ -202,7 +202,10 @@ fn a_refused_value_is_an_error_in_every_entry_point() {
         "PrettyFormatter::to_string",
         PrettyFormatter::new().to_string(&grid).unwrap_err(),
     );
-    assert_refused("to_bytes", json_runtime::to_bytes(&grid).unwrap_err());
+    assert_refused(
+        "to_bytes",
+        json_runtime::Options::new().to_bytes(&grid).unwrap_err(),
+    );
     assert_refused("to_raw_json", json_runtime::to_raw_json(&grid).unwrap_err());
     let grids: Vec<Grid> = (0..1000).map(|_| self::grid()).collect();
     assert_refused(
@@ -223,11 +226,15 @@ fn a_refused_value_is_an_error_in_every_entry_point() {
     assert!(br#"{"name":"g","cells":"#.starts_with(&out), "{out:?}");
     assert_refused(
         "to_writer_array",
-        json_runtime::to_writer_array(Vec::new(), [&grid]).unwrap_err(),
+        json_runtime::Options::new()
+            .to_writer_array(Vec::new(), [&grid])
+            .unwrap_err(),
     );
     assert_refused(
         "to_writer_lines",
-        json_runtime::to_writer_lines(Vec::new(), [&grid]).unwrap_err(),
+        json_runtime::Options::new()
+            .to_writer_lines(Vec::new(), [&grid])
+            .unwrap_err(),
     );
     assert_refused(
         "par::to_writer",
@@ -240,13 +247,15 @@ fn a_refused_value_is_an_error_in_every_entry_point() {
         let mut out: Vec<u8> = Vec::new();
         assert_refused(
             "to_async_writer",
-            json_runtime::to_async_writer(&mut out, &grid)
+            json_runtime::Options::new()
+                .to_async_writer(&mut out, &grid)
                 .await
                 .unwrap_err(),
         );
         assert_refused(
             "to_async_writer_array",
-            json_runtime::to_async_writer_array(&mut out, [&grid])
+            json_runtime::Options::new()
+                .to_async_writer_array(&mut out, [&grid])
                 .await
                 .unwrap_err(),
         );
@@ -340,8 +349,12 @@ fn an_io_error_is_the_writers_own() {
         PrettyFormatter::new()
             .to_writer(Failing(os), &order)
             .unwrap_err(),
-        json_runtime::to_writer_array(Failing(os), [&order]).unwrap_err(),
-        json_runtime::to_writer_lines(Failing(os), [&order]).unwrap_err(),
+        json_runtime::Options::new()
+            .to_writer_array(Failing(os), [&order])
+            .unwrap_err(),
+        json_runtime::Options::new()
+            .to_writer_lines(Failing(os), [&order])
+            .unwrap_err(),
         json_runtime::par::to_writer(Failing(os), &[&order]).unwrap_err(),
     ];
     for error in errors {
@@ -373,8 +386,8 @@ fn an_error_in_a_closure_keeps_its_category() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lines.jsonl");
     // The writer's I/O error, through `?` in the closure.
-    let error = json_runtime::write_file_with(&path, |file| {
-        json_runtime::to_writer_lines(file, [1, 2])?;
+    let error = json_runtime::fs::write_with(&path, |file| {
+        json_runtime::Options::new().to_writer_lines(file, [1, 2])?;
         Err(io::Error::from_raw_os_error(ENOSPC))?
     })
     .unwrap_err();
@@ -382,16 +395,20 @@ fn an_error_in_a_closure_keeps_its_category() {
     assert_eq!(error.io_error().unwrap().raw_os_error(), Some(ENOSPC));
     assert_eq!(error.write_file_error().unwrap().path(), path);
     // A refused value.
-    let error =
-        json_runtime::write_file_with(&path, |file| json_runtime::to_writer_lines(file, [grid()]))
-            .unwrap_err();
+    let error = json_runtime::fs::write_with(&path, |file| {
+        json_runtime::Options::new().to_writer_lines(file, [grid()])
+    })
+    .unwrap_err();
     assert!(error.is_data());
     assert!(!path.exists());
 }
 
 #[test]
 fn canonical_errors_are_reachable() {
-    let error = json_runtime::to_vec_canonical(&[1.0, f64::INFINITY]).unwrap_err();
+    let error = json_runtime::Options::new()
+        .canonical()
+        .to_vec(&[1.0, f64::INFINITY])
+        .unwrap_err();
     assert!(error.is_data());
     let canonical = error.canonical_error().unwrap();
     assert_eq!(canonical.pointer(), "/1");

@@ -1,6 +1,6 @@
 //! Writers that fail after N bytes, for every N across small documents and
 //! a stride plus every flush boundary ±1 across documents of a few hundred
-//! KiB, through every streaming entry point and through `write_file_with`
+//! KiB, through every streaming entry point and through `fs::write_with`
 //! into a real temporary file. The error comes back, nothing panics,
 //! nothing is written after the failure, the bytes before it are a prefix
 //! of serde_json's output, and the old file is left intact with no
@@ -198,13 +198,15 @@ fn check_all_entry_points(n: u32) {
         json_runtime::to_writer(w, &value)
     });
     check_every_limit("to_writer_array", &compact, &|w| {
-        json_runtime::to_writer_array(w, (0..n).map(item))
+        json_runtime::Options::new().to_writer_array(w, (0..n).map(item))
     });
     check_every_limit("to_writer_array_pretty", &pretty, &|w| {
-        json_runtime::to_writer_array_pretty(w, &doc)
+        json_runtime::Options::new()
+            .pretty()
+            .to_writer_array(w, &doc)
     });
     check_every_limit("to_writer_lines", &lines, &|w| {
-        json_runtime::to_writer_lines(w, (0..n).map(item))
+        json_runtime::Options::new().to_writer_lines(w, (0..n).map(item))
     });
 }
 
@@ -221,7 +223,7 @@ fn large_document_stride_and_flush_boundaries() {
 }
 
 /// The failure is injected between the encoder and the real temporary
-/// file that `write_file_with` created: the target keeps its old bytes and
+/// file that `fs::write_with` created: the target keeps its old bytes and
 /// the temporary file is removed, for a stride of limits and every flush
 /// boundary ±1.
 #[test]
@@ -232,13 +234,13 @@ fn write_file_keeps_the_old_file_for_every_failure() {
     fs::write(&path, &old).unwrap();
     let doc = items(LARGE);
     let compact = serde_compact(&doc);
-    let encode: Encode<'_> = &|w| json_runtime::to_writer_array(w, &doc);
+    let encode: Encode<'_> = &|w| json_runtime::Options::new().to_writer_array(w, &doc);
     let limits = limits(&compact, encode);
     for &limit in limits.iter().filter(|&&l| l < compact.len()) {
         let mut called_after_error = false;
-        let err = json_runtime::write_file_with(&path, |file| {
+        let err = json_runtime::fs::write_with(&path, |file| {
             let mut w = FailAfter::new(file, limit);
-            let result = json_runtime::to_writer_array(&mut w, &doc);
+            let result = json_runtime::Options::new().to_writer_array(&mut w, &doc);
             called_after_error = w.called_after_error;
             result
         })
@@ -259,8 +261,8 @@ fn write_file_keeps_the_old_file_for_every_failure() {
         assert_eq!(names, ["doc.json"], "limit {limit}: temporary file left");
     }
     // And without a failure, the new document replaces the old one.
-    json_runtime::write_file_with(&path, |file| {
-        json_runtime::to_writer_array(FailAfter::new(file, usize::MAX), &doc)
+    json_runtime::fs::write_with(&path, |file| {
+        json_runtime::Options::new().to_writer_array(FailAfter::new(file, usize::MAX), &doc)
     })
     .unwrap();
     assert!(fs::read(&path).unwrap() == compact);
@@ -301,9 +303,13 @@ fn interrupted_writes_are_retried() {
     ];
     for max in [1, 1000, usize::MAX] {
         let encoders: [Encode<'_>; 3] = [
-            &|w| json_runtime::to_writer_array(w, &doc),
-            &|w| json_runtime::to_writer_array_pretty(w, &doc),
-            &|w| json_runtime::to_writer_lines(w, &doc),
+            &|w| json_runtime::Options::new().to_writer_array(w, &doc),
+            &|w| {
+                json_runtime::Options::new()
+                    .pretty()
+                    .to_writer_array(w, &doc)
+            },
+            &|w| json_runtime::Options::new().to_writer_lines(w, &doc),
         ];
         for (encode, expected) in encoders.iter().zip(&expected) {
             let mut w = Interrupting {
@@ -338,10 +344,14 @@ impl Write for AcceptsNothing {
 fn writer_accepting_nothing_gives_write_zero() {
     let doc = items(LARGE);
     let encoders: [Encode<'_>; 4] = [
-        &|w| json_runtime::to_writer_array(w, &doc),
-        &|w| json_runtime::to_writer_array_pretty(w, &doc),
-        &|w| json_runtime::to_writer_lines(w, &doc),
-        &|w| json_runtime::to_writer_lines(w, [1]),
+        &|w| json_runtime::Options::new().to_writer_array(w, &doc),
+        &|w| {
+            json_runtime::Options::new()
+                .pretty()
+                .to_writer_array(w, &doc)
+        },
+        &|w| json_runtime::Options::new().to_writer_lines(w, &doc),
+        &|w| json_runtime::Options::new().to_writer_lines(w, [1]),
     ];
     for encode in encoders {
         let mut w = AcceptsNothing { calls: 0 };
@@ -349,12 +359,12 @@ fn writer_accepting_nothing_gives_write_zero() {
         assert_eq!(err.io_error_kind(), Some(io::ErrorKind::WriteZero));
         assert_eq!(w.calls, 1, "no write after the first failure");
     }
-    // Through write_file_with, the error names the path and the old file stays.
+    // Through fs::write_with, the error names the path and the old file stays.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.json");
     fs::write(&path, b"old").unwrap();
-    let err = json_runtime::write_file_with(&path, |_file| {
-        json_runtime::to_writer_array(AcceptsNothing { calls: 0 }, &doc)
+    let err = json_runtime::fs::write_with(&path, |_file| {
+        json_runtime::Options::new().to_writer_array(AcceptsNothing { calls: 0 }, &doc)
     })
     .unwrap_err();
     assert_eq!(err.io_error_kind(), Some(io::ErrorKind::WriteZero));

@@ -70,12 +70,15 @@ fn file_size_limit_fails_writes_part_way() {
 
     let saved = set_file_size_limit(LIMIT);
     let compact = json_runtime::write_file(&path, &large);
-    let pretty = json_runtime::write_file_pretty(&path, &large);
-    let lines =
-        json_runtime::write_file_with(&path, |file| json_runtime::to_writer_lines(file, &large));
+    let pretty = json_runtime::Options::new()
+        .pretty()
+        .write_file(&path, &large);
+    let lines = json_runtime::fs::write_with(&path, |file| {
+        json_runtime::Options::new().to_writer_lines(file, &large)
+    });
     // A streaming writer into a plain file fails the same way.
     let mut plain = tempfile::tempfile().unwrap();
-    let streamed = json_runtime::to_writer_array(&mut plain, &large);
+    let streamed = json_runtime::Options::new().to_writer_array(&mut plain, &large);
     let plain_len = plain.metadata().unwrap().len();
     // Still under the limit: succeeds.
     let fits = json_runtime::write_file(dir.path().join("small.json"), &small);

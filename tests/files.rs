@@ -1,4 +1,4 @@
-//! `write_file`, `write_file_pretty` and `write_file_with`: the file holds
+//! `write_file`, `Options::write_file` and `fs::write_with`: the file holds
 //! serde_json's bytes, and whatever fails part-way (the encoder panicking,
 //! the rename, the folder) leaves the old file as it was and no temporary
 //! file behind.
@@ -50,7 +50,10 @@ fn writes_compact_and_pretty() {
     let value = doc(3000);
     json_runtime::write_file(&path, &value).unwrap();
     assert!(fs::read(&path).unwrap() == serde_compact(&value));
-    json_runtime::write_file_pretty(&path, &value).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .write_file(&path, &value)
+        .unwrap();
     assert!(fs::read(&path).unwrap() == serde_pretty(&value));
     assert_only(dir.path(), &["doc.json"]);
 }
@@ -161,7 +164,7 @@ fn write_file_with_error_keeps_the_old_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.json");
     fs::write(&path, b"[]").unwrap();
-    let err = json_runtime::write_file_with(&path, |file| {
+    let err = json_runtime::fs::write_with(&path, |file| {
         json_runtime::to_writer(&mut *file, &doc(3000))?;
         Err(io::Error::new(io::ErrorKind::InvalidData, "checksum mismatch").into())
     })
@@ -227,7 +230,7 @@ fn read_only_folder() {
 }
 
 /// The temporary files in `dir` for the target `name`, as the closure of
-/// `write_file_with` sees them while it runs.
+/// `fs::write_with` sees them while it runs.
 fn temp_files(dir: &Path, name: &str) -> Vec<std::path::PathBuf> {
     let prefix = format!(".{name}.");
     let mut found: Vec<_> = fs::read_dir(dir)
@@ -265,7 +268,7 @@ fn temporary_file_has_the_targets_mode_while_written() {
     for mode in [0o600, 0o640, 0o604, 0o666, 0o755] {
         fs::write(&path, b"{}").unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
-        json_runtime::write_file_with(&path, |file| {
+        json_runtime::fs::write_with(&path, |file| {
             let temps = temp_files(dir.path(), "secret.json");
             assert_eq!(temps.len(), 1);
             assert_eq!(mode_of(&temps[0]), mode, "temporary file for {mode:o}");
@@ -278,7 +281,7 @@ fn temporary_file_has_the_targets_mode_while_written() {
 
     // A new file gets what `File::create` gives.
     fs::remove_file(&path).unwrap();
-    json_runtime::write_file_with(&path, |file| {
+    json_runtime::fs::write_with(&path, |file| {
         let temps = temp_files(dir.path(), "secret.json");
         assert_eq!(mode_of(&temps[0]), created);
         json_runtime::to_writer(file, &[2])
@@ -346,7 +349,7 @@ fn another_user_cannot_read_the_temporary_file() {
     fs::set_permissions(&open, fs::Permissions::from_mode(0o644)).unwrap();
     assert_eq!(open_as_nobody(&open), 0);
 
-    json_runtime::write_file_with(&path, |file| {
+    json_runtime::fs::write_with(&path, |file| {
         let temps = temp_files(dir.path(), "secret.json");
         assert_eq!(temps.len(), 1);
         assert_eq!(open_as_nobody(&temps[0]), libc::EACCES);
@@ -447,10 +450,13 @@ fn names_up_to_255_bytes() {
         fs::write(&path, b"old").unwrap();
         json_runtime::write_file(&path, &doc(3)).unwrap();
         assert!(fs::read(&path).unwrap() == serde_compact(&doc(3)), "{name}");
-        json_runtime::write_file_pretty(&path, &doc(3)).unwrap();
+        json_runtime::Options::new()
+            .pretty()
+            .write_file(&path, &doc(3))
+            .unwrap();
         assert!(fs::read(&path).unwrap() == serde_pretty(&doc(3)), "{name}");
         // A failure with such a name still cleans up.
-        let err = json_runtime::write_file_with(&path, |_| Err(io::Error::other("no").into()))
+        let err = json_runtime::fs::write_with(&path, |_| Err(io::Error::other("no").into()))
             .unwrap_err();
         assert_eq!(err.io_error_kind(), Some(io::ErrorKind::Other));
         fs::remove_file(&path).unwrap();
@@ -475,7 +481,7 @@ fn predictable_temporary_names_do_not_block_writes() {
 
     let mut names = Vec::new();
     for _ in 0..2 {
-        json_runtime::write_file_with(&path, |file| {
+        json_runtime::fs::write_with(&path, |file| {
             let before: Vec<_> = entries(dir.path());
             names.push(before);
             json_runtime::to_writer(file, &3)
@@ -537,7 +543,7 @@ fn the_os_error_code_is_reachable() {
     assert!(WriteFileError::of(&io::Error::from(io::ErrorKind::NotFound)).is_none());
 }
 
-/// A custom error returned by `write_file_with`'s closure comes back whole
+/// A custom error returned by `fs::write_with`'s closure comes back whole
 /// and can be downcast.
 #[test]
 fn a_custom_error_from_the_closure_can_be_downcast() {
@@ -556,7 +562,7 @@ fn a_custom_error_from_the_closure_can_be_downcast() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.json");
     fs::write(&path, b"[]").unwrap();
-    let err = json_runtime::write_file_with(&path, |file| {
+    let err = json_runtime::fs::write_with(&path, |file| {
         json_runtime::to_writer(&mut *file, &doc(10))?;
         Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -598,7 +604,7 @@ fn killed_writer_child() {
     let Some(path) = std::env::var_os(KILLED_CHILD) else {
         return;
     };
-    let _ = json_runtime::write_file_with(Path::new(&path), |file| {
+    let _ = json_runtime::fs::write_with(Path::new(&path), |file| {
         io::Write::write_all(file, b"[1,2,")?;
         std::process::abort();
     });
@@ -628,11 +634,12 @@ fn stale_temporary_files_are_removed_on_request() {
     assert_eq!(fs::read(&path).unwrap(), b"[1]");
 
     // Fresh files are not old enough.
-    let removed = json_runtime::remove_stale_temp_files(&path, Duration::from_secs(3600)).unwrap();
+    let removed =
+        json_runtime::fs::remove_stale_temp_files(&path, Duration::from_secs(3600)).unwrap();
     assert_eq!(removed, 0);
     assert_eq!(temp_files(dir.path(), "state.json"), left);
 
-    let removed = json_runtime::remove_stale_temp_files(&path, Duration::ZERO).unwrap();
+    let removed = json_runtime::fs::remove_stale_temp_files(&path, Duration::ZERO).unwrap();
     assert_eq!(removed, 2);
     assert_only(
         dir.path(),
@@ -657,16 +664,16 @@ fn stale_temporary_files_are_removed_on_request() {
     assert!(!status.success());
     assert_eq!(entries(dir.path()).len(), 5);
     assert_eq!(
-        json_runtime::remove_stale_temp_files(&long, Duration::ZERO).unwrap(),
+        json_runtime::fs::remove_stale_temp_files(&long, Duration::ZERO).unwrap(),
         1
     );
     assert_eq!(entries(dir.path()).len(), 4);
 
     // Removing the temporary file of a write in progress (too short an
     // age) fails that write, and never touches the target.
-    let err = json_runtime::write_file_with(&path, |file| {
+    let err = json_runtime::fs::write_with(&path, |file| {
         json_runtime::to_writer(&mut *file, &[2])?;
-        let removed = json_runtime::remove_stale_temp_files(&path, Duration::ZERO)?;
+        let removed = json_runtime::fs::remove_stale_temp_files(&path, Duration::ZERO)?;
         assert_eq!(removed, 1);
         Ok(())
     })

@@ -139,9 +139,15 @@ fn other_outputs() {
         serde_json::to_string(&v).unwrap()
     );
     let big: Vec<u64> = vec![1, 1 << 53, (1 << 53) + 1];
-    assert!(json_runtime::to_vec_canonical(&big).is_err());
+    assert!(json_runtime::Options::new()
+        .canonical()
+        .to_vec(&big)
+        .is_err());
     assert_eq!(
-        json_runtime::to_string_canonical(&v).unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_string(&v)
+            .unwrap(),
         serde_json::to_string(&v).unwrap()
     );
 }

@@ -115,16 +115,25 @@ fn million_lazy_rows_stream_in_flat_memory() {
     );
 
     let mut text = CountingText(0);
-    let peak = peak_during(|| json_runtime::to_fmt_writer_pretty(&mut text, &report()).unwrap());
+    let peak = peak_during(|| {
+        json_runtime::Options::new()
+            .pretty()
+            .to_fmt_writer(&mut text, &report())
+            .unwrap()
+    });
     check("to_fmt_writer_pretty", peak, text.0 as u64);
 
     let peak = peak_during(|| {
-        json_runtime::write_file_array(&path, (0..ROWS).map(row)).unwrap();
+        json_runtime::Options::new()
+            .write_file_array(&path, (0..ROWS).map(row))
+            .unwrap();
     });
     check("write_file_array", peak, fs::metadata(&path).unwrap().len());
 
     let peak = peak_during(|| {
-        json_runtime::write_file_lines(&path, (0..ROWS).map(row)).unwrap();
+        json_runtime::Options::new()
+            .write_file_lines(&path, (0..ROWS).map(row))
+            .unwrap();
     });
     check("write_file_lines", peak, fs::metadata(&path).unwrap().len());
 

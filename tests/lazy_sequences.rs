@@ -89,7 +89,10 @@ fn seq_field_writes_serde_jsons_bytes_through_every_entry_point() {
     let path = dir.path().join("report.json");
     json_runtime::write_file(&path, &report()).unwrap();
     assert!(fs::read(&path).unwrap() == compact);
-    json_runtime::write_file_pretty(&path, &report()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .write_file(&path, &report())
+        .unwrap();
     assert!(fs::read(&path).unwrap() == pretty);
 
     // Options: each against the same options on the collected value.
@@ -116,8 +119,14 @@ fn seq_field_writes_serde_jsons_bytes_through_every_entry_point() {
 
     // Canonical output sorts the struct's keys; the array keeps its order.
     assert_eq!(
-        json_runtime::to_vec_canonical(&report()).unwrap(),
-        json_runtime::to_vec_canonical(&collected()).unwrap()
+        json_runtime::Options::new()
+            .canonical()
+            .to_vec(&report())
+            .unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_vec(&collected())
+            .unwrap()
     );
 }
 
@@ -260,10 +269,22 @@ fn seq_map_writes_entries_in_iteration_order() {
     );
     // Canonical output sorts every object, this one too.
     assert_eq!(
-        json_runtime::to_vec_canonical(&make()).unwrap(),
-        json_runtime::to_vec_canonical(&expected).unwrap()
+        json_runtime::Options::new()
+            .canonical()
+            .to_vec(&make())
+            .unwrap(),
+        json_runtime::Options::new()
+            .canonical()
+            .to_vec(&expected)
+            .unwrap()
     );
-    let canonical = String::from_utf8(json_runtime::to_vec_canonical(&make()).unwrap()).unwrap();
+    let canonical = String::from_utf8(
+        json_runtime::Options::new()
+            .canonical()
+            .to_vec(&make())
+            .unwrap(),
+    )
+    .unwrap();
     assert!(
         canonical.starts_with(r#"{"by_day":{"a\"b":"#),
         "{canonical}"
@@ -433,14 +454,23 @@ fn file_writers_for_iterators_match_serde_json() {
         })
         .collect();
 
-    json_runtime::write_file_array(&path, (0..N).map(row)).unwrap();
+    json_runtime::Options::new()
+        .write_file_array(&path, (0..N).map(row))
+        .unwrap();
     assert!(fs::read(&path).unwrap() == serde_compact(&rows));
-    json_runtime::write_file_array_pretty(&path, (0..N).map(row)).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .write_file_array(&path, (0..N).map(row))
+        .unwrap();
     assert!(fs::read(&path).unwrap() == serde_pretty(&rows));
-    json_runtime::write_file_lines(&path, (0..N).map(row)).unwrap();
+    json_runtime::Options::new()
+        .write_file_lines(&path, (0..N).map(row))
+        .unwrap();
     assert!(fs::read(&path).unwrap() == lines);
     // References work as items too.
-    json_runtime::write_file_array(&path, &rows).unwrap();
+    json_runtime::Options::new()
+        .write_file_array(&path, &rows)
+        .unwrap();
     assert!(fs::read(&path).unwrap() == serde_compact(&rows));
 
     let options = Options::new().escape(Escape::Ascii).indent(b"    ");
@@ -459,9 +489,14 @@ fn file_writers_for_iterators_match_serde_json() {
     assert!(fs::read(&path).unwrap() == ascii_lines);
 
     // Empty iterators: `[]` and an empty file.
-    json_runtime::write_file_array_pretty(&path, std::iter::empty::<u8>()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .write_file_array(&path, std::iter::empty::<u8>())
+        .unwrap();
     assert_eq!(fs::read(&path).unwrap(), b"[]");
-    json_runtime::write_file_lines(&path, std::iter::empty::<u8>()).unwrap();
+    json_runtime::Options::new()
+        .write_file_lines(&path, std::iter::empty::<u8>())
+        .unwrap();
     assert_eq!(fs::read(&path).unwrap(), b"");
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
@@ -480,10 +515,14 @@ fn file_writers_for_iterators_keep_the_old_file_on_error() {
             Serde(BTreeMap::new())
         }
     });
-    let err = json_runtime::write_file_array(&path, items.clone()).unwrap_err();
+    let err = json_runtime::Options::new()
+        .write_file_array(&path, items.clone())
+        .unwrap_err();
     assert!(err.is_data(), "{err}");
     assert_eq!(err.write_file_error().unwrap().path(), path);
-    assert!(json_runtime::write_file_lines(&path, items).is_err());
+    assert!(json_runtime::Options::new()
+        .write_file_lines(&path, items)
+        .is_err());
     assert_eq!(fs::read(&path).unwrap(), b"old");
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
@@ -491,10 +530,15 @@ fn file_writers_for_iterators_keep_the_old_file_on_error() {
 #[test]
 fn fmt_writer_writes_the_same_text() {
     let mut text = String::from("prefix:");
-    json_runtime::to_fmt_writer(&mut text, &collected()).unwrap();
+    json_runtime::Options::new()
+        .to_fmt_writer(&mut text, &collected())
+        .unwrap();
     assert!(text.as_bytes()["prefix:".len()..] == serde_compact(&collected()));
     text.clear();
-    json_runtime::to_fmt_writer_pretty(&mut text, &report()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_fmt_writer(&mut text, &report())
+        .unwrap();
     assert!(text.as_bytes() == serde_pretty(&collected()));
     for options in [
         Options::new().escape(Escape::HtmlSafe),
@@ -509,11 +553,11 @@ fn fmt_writer_writes_the_same_text() {
     }
 
     assert_eq!(
-        format!("<{}>", json_runtime::display(&collected())).as_bytes()[1..],
+        format!("<{}>", json_runtime::Options::new().display(&collected())).as_bytes()[1..],
         [serde_compact(&collected()), b">".to_vec()].concat()[..]
     );
     assert!(
-        format!("{:#}", json_runtime::display(&collected())).as_bytes()
+        format!("{:#}", json_runtime::Options::new().display(&collected())).as_bytes()
             == serde_pretty(&collected())
     );
     let tab = Options::new().indent(b"\t");
@@ -568,10 +612,15 @@ fn fmt_writer_never_splits_a_character() {
             calls: 0,
         };
         if pretty {
-            json_runtime::to_fmt_writer_pretty(&mut sink, &value).unwrap();
+            json_runtime::Options::new()
+                .pretty()
+                .to_fmt_writer(&mut sink, &value)
+                .unwrap();
             assert!(sink.text == json_runtime::to_string_pretty(&value).unwrap());
         } else {
-            json_runtime::to_fmt_writer(&mut sink, &value).unwrap();
+            json_runtime::Options::new()
+                .to_fmt_writer(&mut sink, &value)
+                .unwrap();
             assert!(sink.text == json_runtime::to_string(&value).unwrap());
         }
         assert!(sink.calls > 10, "streamed in pieces: {} calls", sink.calls);
@@ -590,7 +639,9 @@ fn fmt_errors_are_returned() {
             Ok(())
         }
     }
-    let err = json_runtime::to_fmt_writer(Full(10), &collected()).unwrap_err();
+    let err = json_runtime::Options::new()
+        .to_fmt_writer(Full(10), &collected())
+        .unwrap_err();
     assert!(err.is_io());
     assert_eq!(err.io_error_kind(), Some(io::ErrorKind::Other));
     assert!(err.to_string().contains("fmt::Error"), "{err}");
@@ -604,7 +655,14 @@ fn fmt_errors_are_returned() {
 
     // Display reports a value's error as `fmt::Error`.
     let seq = Seq::new(0..2);
-    assert_eq!(json_runtime::display(&seq).to_string(), "[0,1]");
+    assert_eq!(
+        json_runtime::Options::new().display(&seq).to_string(),
+        "[0,1]"
+    );
     let mut out = String::new();
-    assert!(fmt::write(&mut out, format_args!("{}", json_runtime::display(&seq))).is_err());
+    assert!(fmt::write(
+        &mut out,
+        format_args!("{}", json_runtime::Options::new().display(&seq))
+    )
+    .is_err());
 }

@@ -725,9 +725,13 @@ fn streaming_stops_at_the_error() {
             fail_at: if i == 7 { 0 } else { 9 },
         })
     });
-    let error = json_runtime::to_writer_array(Sink::default(), items.clone()).unwrap_err();
+    let error = json_runtime::Options::new()
+        .to_writer_array(Sink::default(), items.clone())
+        .unwrap_err();
     assert_serde_error(&error, "element 0 failed");
-    let error = json_runtime::to_writer_lines(Sink::default(), items).unwrap_err();
+    let error = json_runtime::Options::new()
+        .to_writer_lines(Sink::default(), items)
+        .unwrap_err();
     assert_serde_error(&error, "element 0 failed");
     let error = Options::new()
         .escape(Escape::HtmlSafe)

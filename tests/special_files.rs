@@ -45,12 +45,12 @@ fn writers() -> Vec<(&'static str, WriteFn, Vec<u8>)> {
         ),
         (
             "write_file_pretty",
-            |p, v| json_runtime::write_file_pretty(p, v),
+            |p, v| json_runtime::Options::new().pretty().write_file(p, v),
             serde_pretty(&v),
         ),
         (
             "write_file_with",
-            |p, v| json_runtime::write_file_with(p, |f| json_runtime::to_writer(f, v)),
+            |p, v| json_runtime::fs::write_with(p, |f| json_runtime::to_writer(f, v)),
             serde_compact(&v),
         ),
         (
@@ -190,7 +190,7 @@ fn a_failed_write_through_a_link_keeps_the_target() {
     fs::write(&target, b"old").unwrap();
     symlink("target.json", &link).unwrap();
     let err =
-        json_runtime::write_file_with(&link, |_| Err(io::Error::other("no").into())).unwrap_err();
+        json_runtime::fs::write_with(&link, |_| Err(io::Error::other("no").into())).unwrap_err();
     assert_eq!(err.to_string(), format!("writing {}: no", link.display()));
     assert_eq!(fs::read(&target).unwrap(), b"old");
     assert_only(dir.path(), &["link.json", "target.json"]);

@@ -65,7 +65,9 @@ fn check_all_forms(n: u64) {
 
     let compact = serde_compact(&doc);
     let mut out = Vec::new();
-    json_runtime::to_writer_array(&mut out, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut out, (0..n).map(event))
+        .unwrap();
     assert!(
         out == compact,
         "array of {n}: {} != {}",
@@ -73,12 +75,17 @@ fn check_all_forms(n: u64) {
         show(&compact)
     );
     out.clear();
-    json_runtime::to_writer_array(&mut out, &doc).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut out, &doc)
+        .unwrap();
     assert!(out == compact, "array of {n} by reference");
 
     let pretty = serde_pretty(&doc);
     out.clear();
-    json_runtime::to_writer_array_pretty(&mut out, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut out, (0..n).map(event))
+        .unwrap();
     assert!(
         out == pretty,
         "pretty array of {n}: {} != {}",
@@ -86,7 +93,10 @@ fn check_all_forms(n: u64) {
         show(&pretty)
     );
     out.clear();
-    json_runtime::to_writer_array_pretty(&mut out, doc.iter()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut out, doc.iter())
+        .unwrap();
     assert!(out == pretty, "pretty array of {n} by reference");
 
     for indent in INDENTS {
@@ -100,7 +110,9 @@ fn check_all_forms(n: u64) {
 
     let lines = lines_expected(&doc);
     out.clear();
-    json_runtime::to_writer_lines(&mut out, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, (0..n).map(event))
+        .unwrap();
     assert!(
         out == lines,
         "lines of {n}: {} != {}",
@@ -108,7 +120,9 @@ fn check_all_forms(n: u64) {
         show(&lines)
     );
     out.clear();
-    json_runtime::to_writer_lines(&mut out, &doc).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, &doc)
+        .unwrap();
     assert!(out == lines, "lines of {n} by reference");
 }
 
@@ -130,35 +144,51 @@ fn larger_than_several_buffers() {
 #[test]
 fn empty_iterators() {
     let mut out = Vec::new();
-    json_runtime::to_writer_array(&mut out, std::iter::empty::<Event>()).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut out, std::iter::empty::<Event>())
+        .unwrap();
     assert_eq!(out, b"[]");
     out.clear();
-    json_runtime::to_writer_array_pretty(&mut out, Vec::<Event>::new()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut out, Vec::<Event>::new())
+        .unwrap();
     assert_eq!(out, b"[]");
     out.clear();
-    json_runtime::to_writer_lines(&mut out, std::iter::empty::<Event>()).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, std::iter::empty::<Event>())
+        .unwrap();
     assert_eq!(out, b"");
 }
 
 #[test]
 fn items_of_many_types() {
     let mut out = Vec::new();
-    json_runtime::to_writer_array(&mut out, ["a", "b\u{0}"]).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut out, ["a", "b\u{0}"])
+        .unwrap();
     assert_eq!(show(&out), show(&serde_compact(&["a", "b\u{0}"])));
 
     let nested = vec![vec![], vec![Some(1.5f32), None], vec![Some(f32::NAN)]];
     out.clear();
-    json_runtime::to_writer_array_pretty(&mut out, nested.iter()).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut out, nested.iter())
+        .unwrap();
     assert_eq!(show(&out), show(&serde_pretty(&nested)));
     out.clear();
-    json_runtime::to_writer_lines(&mut out, &nested).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, &nested)
+        .unwrap();
     assert_eq!(show(&out), show(&lines_expected(&nested)));
 
     // Lines of strings with line separators and control characters stay
     // one line each: the newline in a string is escaped.
     let strings = ["a\nb", "\u{2028}", "\r"];
     out.clear();
-    json_runtime::to_writer_lines(&mut out, strings).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, strings)
+        .unwrap();
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), strings.len());
     assert_eq!(show(&out), show(&lines_expected(&strings)));
 }
@@ -168,10 +198,15 @@ fn items_of_many_types() {
 fn array_equals_to_writer_of_vec() {
     let doc = events(500);
     let mut streamed = Vec::new();
-    json_runtime::to_writer_array(&mut streamed, &doc).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut streamed, &doc)
+        .unwrap();
     assert!(streamed == json_runtime::to_vec(&doc).unwrap());
     streamed.clear();
-    json_runtime::to_writer_array_pretty(&mut streamed, &doc).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut streamed, &doc)
+        .unwrap();
     assert!(streamed == json_runtime::to_vec_pretty(&doc).unwrap());
 }
 
@@ -188,21 +223,28 @@ fn real_files() {
     let doc = events(n);
 
     let mut file = tempfile::tempfile().unwrap();
-    json_runtime::to_writer_array(&mut file, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut file, (0..n).map(event))
+        .unwrap();
     assert!(
         read_back(&mut file) == serde_compact(&doc),
         "array file differs"
     );
 
     let mut file = tempfile::tempfile().unwrap();
-    json_runtime::to_writer_array_pretty(&mut file, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .pretty()
+        .to_writer_array(&mut file, (0..n).map(event))
+        .unwrap();
     assert!(
         read_back(&mut file) == serde_pretty(&doc),
         "pretty file differs"
     );
 
     let mut file = tempfile::tempfile().unwrap();
-    json_runtime::to_writer_lines(&mut file, (0..n).map(event)).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut file, (0..n).map(event))
+        .unwrap();
     assert!(
         read_back(&mut file) == lines_expected(&doc),
         "lines file differs"
@@ -214,8 +256,8 @@ fn lines_into_write_file_with() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("events.jsonl");
     let n = 2000;
-    json_runtime::write_file_with(&path, |file| {
-        json_runtime::to_writer_lines(file, (0..n).map(event))
+    json_runtime::fs::write_with(&path, |file| {
+        json_runtime::Options::new().to_writer_lines(file, (0..n).map(event))
     })
     .unwrap();
     assert!(std::fs::read(&path).unwrap() == lines_expected(&events(n)));
@@ -242,10 +284,14 @@ fn write_calls_are_one_then_bounded_chunks() {
     let small = events(1000);
     assert!(serde_compact(&small).len() < 400 * 1024);
     let mut w = WriteSizes::default();
-    json_runtime::to_writer_array(&mut w, &small).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut w, &small)
+        .unwrap();
     assert_eq!(w.0, [serde_compact(&small).len()]);
     let mut w = WriteSizes::default();
-    json_runtime::to_writer_lines(&mut w, &small).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut w, &small)
+        .unwrap();
     assert_eq!(w.0.len(), 1);
 
     let n = 20_000;
@@ -254,9 +300,14 @@ fn write_calls_are_one_then_bounded_chunks() {
     for lines in [false, true] {
         let mut w = WriteSizes::default();
         if lines {
-            json_runtime::to_writer_lines(&mut w, (0..n).map(event)).unwrap();
+            json_runtime::Options::new()
+                .to_writer_lines(&mut w, (0..n).map(event))
+                .unwrap();
         } else {
-            json_runtime::to_writer_array_pretty(&mut w, (0..n).map(event)).unwrap();
+            json_runtime::Options::new()
+                .pretty()
+                .to_writer_array(&mut w, (0..n).map(event))
+                .unwrap();
         }
         assert!(w.0.len() >= 4, "{} writes", w.0.len());
         let (last, rest) = w.0.split_last().unwrap();
@@ -315,8 +366,8 @@ fn endless_iterator_stops_at_the_first_error() {
         });
         let mut pipe = BrokenPipe { accepted: 0, limit };
         let err = match what {
-            "array" => json_runtime::to_writer_array(&mut pipe, endless),
-            _ => json_runtime::to_writer_lines(&mut pipe, endless),
+            "array" => json_runtime::Options::new().to_writer_array(&mut pipe, endless),
+            _ => json_runtime::Options::new().to_writer_lines(&mut pipe, endless),
         }
         .unwrap_err();
         assert_eq!(
@@ -348,7 +399,9 @@ fn raw_values_stay_on_one_line() {
     ];
     let expected = "[1,2]\n{\"a b\":\"c \\\" d\\n\",\"e\":[]}\n\"only a string\"\n";
     let mut out = Vec::new();
-    json_runtime::to_writer_lines(&mut out, raws).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, raws)
+        .unwrap();
     assert_eq!(show(&out), expected);
     // The same bytes as serde_json writes for the values these texts hold.
     for (line, raw) in expected.lines().zip(raws) {
@@ -368,7 +421,9 @@ fn raw_values_stay_on_one_line() {
         id: i as u8,
         payload,
     });
-    json_runtime::to_writer_lines(&mut out, items).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, items)
+        .unwrap();
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), raws.len());
     assert!(show(&out).starts_with("{\"id\":0,\"payload\":[1,2]}\n"));
 
@@ -378,7 +433,9 @@ fn raw_values_stay_on_one_line() {
         .map(|r| serde_json::value::RawValue::from_string(r.get().to_owned()).unwrap())
         .collect();
     out.clear();
-    json_runtime::to_writer_array(&mut out, raws).unwrap();
+    json_runtime::Options::new()
+        .to_writer_array(&mut out, raws)
+        .unwrap();
     assert_eq!(show(&out), show(&serde_compact(&boxed)));
     assert_eq!(json_runtime::to_vec(&raws).unwrap(), serde_compact(&boxed));
 }

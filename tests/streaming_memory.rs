@@ -48,7 +48,9 @@ fn million_records_stream_to_a_file_in_flat_memory() {
 
     // Compact array.
     let peak = peak_during(|| {
-        json_runtime::to_writer_array(&mut file, (0..RECORDS).map(record)).unwrap();
+        json_runtime::Options::new()
+            .to_writer_array(&mut file, (0..RECORDS).map(record))
+            .unwrap();
     });
     let len = file_len(&file);
     eprintln!("to_writer_array: {RECORDS} records, {len} bytes, peak heap {peak} bytes");
@@ -80,7 +82,10 @@ fn million_records_stream_to_a_file_in_flat_memory() {
     // Pretty array, into a fresh file.
     let mut file = tempfile::tempfile().unwrap();
     let peak = peak_during(|| {
-        json_runtime::to_writer_array_pretty(&mut file, (0..RECORDS).map(record)).unwrap();
+        json_runtime::Options::new()
+            .pretty()
+            .to_writer_array(&mut file, (0..RECORDS).map(record))
+            .unwrap();
     });
     let len = file_len(&file);
     eprintln!("to_writer_array_pretty: {len} bytes, peak heap {peak} bytes");
@@ -92,7 +97,9 @@ fn million_records_stream_to_a_file_in_flat_memory() {
     // JSON Lines, then count the lines.
     let mut file = tempfile::tempfile().unwrap();
     let peak = peak_during(|| {
-        json_runtime::to_writer_lines(&mut file, (0..RECORDS).map(record)).unwrap();
+        json_runtime::Options::new()
+            .to_writer_lines(&mut file, (0..RECORDS).map(record))
+            .unwrap();
     });
     let len = file_len(&file);
     eprintln!("to_writer_lines: {len} bytes, peak heap {peak} bytes");

@@ -148,7 +148,9 @@ fn large_value_streams() {
     let Value::Array(rows) = &value else {
         unreachable!()
     };
-    json_runtime::to_writer_lines(&mut out, rows).unwrap();
+    json_runtime::Options::new()
+        .to_writer_lines(&mut out, rows)
+        .unwrap();
     let mut expected = Vec::new();
     for row in rows {
         expected.extend(serde_json::to_vec(row).unwrap());

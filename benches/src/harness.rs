@@ -396,7 +396,11 @@ pub fn lines_methods<'a, T: Value + Sync>(items: &'a [T]) -> Vec<Method<'a>> {
         Method::new(
             RT_TO_WRITER_LINES_FILE,
             Library::JsonRuntime,
-            file_op(move |f| json_runtime::to_writer_lines(f, items).expect("write file")),
+            file_op(move |f| {
+                json_runtime::Options::new()
+                    .to_writer_lines(f, items)
+                    .expect("write file")
+            }),
         ),
         Method::new(
             RT_PAR_TO_WRITER_LINES_FILE,

@@ -128,7 +128,15 @@ fn canonical<T: Value>(name: &str, value: &T, measure: &mut Measure<'_>) {
             names::RT_CANONICAL,
             Library::JsonRuntime,
             reference.clone(),
-            move |c| keep(c, json_runtime::to_vec_canonical(value).expect("canonical")),
+            move |c| {
+                keep(
+                    c,
+                    json_runtime::Options::new()
+                        .canonical()
+                        .to_vec(value)
+                        .expect("canonical"),
+                )
+            },
         ),
         Method::with_expected(
             names::SERDE_VALUE,

@@ -17,10 +17,10 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use crate::buf::sizes::{STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
 use crate::error::Error;
-use crate::options::Options;
+use crate::options::{Layout, Options};
 use crate::sequences::{fill_array, fill_lines, ArrayState};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Config, Format, JsonWriter, Pieces, Pretty};
+use crate::writer::{Canonical, Compact, Config, Format, JsonWriter, Pieces, Pretty};
 
 // Chunk sizes: `buf::sizes::STREAM_CHUNK`, shared with the web bodies.
 
@@ -86,7 +86,7 @@ where
     }
 }
 
-pub(crate) async fn lines_to_async_writer<W, I>(
+pub(crate) async fn lines_to_async_writer<F: Format, W, I>(
     mut writer: W,
     items: I,
     config: &Config<'_>,
@@ -99,7 +99,7 @@ where
     let mut items = items.into_iter();
     let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     loop {
-        let done = fill_lines(&mut buf, config, &mut items, STREAM_CHUNK)?;
+        let done = fill_lines::<F, _>(&mut buf, config, &mut items, STREAM_CHUNK)?;
         write_chunks(&mut writer, &mut buf).await?;
         if done {
             return writer.flush().await;
@@ -107,194 +107,136 @@ where
     }
 }
 
-/// Writes `value` as compact JSON into a Tokio `AsyncWrite`, then flushes
-/// it.
-///
-/// The output goes out in writes of up to 64 KiB, each awaited before more
-/// is encoded, so a slow peer applies back-pressure:
-///
-/// - A sequence at the top of the value (a `Vec`, slice, array or
-///   `VecDeque`, also behind `&`, `Box`, `Rc`, `Arc` or `Cow`) streams:
-///   elements are encoded until about 64 KiB of output is ready, that is
-///   written, and encoding goes on from the next element. Memory holds one
-///   chunk plus the element being encoded, whatever the length.
-/// - Anything else, and each element, is encoded whole into memory first
-///   (encoding is synchronous and cannot pause inside a value), then
-///   written in 64 KiB pieces. This includes maps, sets, structs and
-///   `serde_json::Value`: a large one is held in memory as a whole
-///   document, and a sequence inside a struct does not stream.
-///
-/// For a long sequence that is not in memory, use [`to_async_writer_array`]
-/// or [`to_async_writer_lines`], which take any iterator.
-///
-/// The writer is flushed but not shut down. Requires the `tokio` feature.
-///
-/// ```
-/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-/// let mut out: Vec<u8> = Vec::new();
-/// json_runtime::to_async_writer(&mut out, &("a", [1, 2])).await?;
-/// assert_eq!(out, br#"["a",[1,2]]"#);
-/// # Ok::<(), json_runtime::Error>(())
-/// # }).unwrap();
-/// ```
-pub async fn to_async_writer<W, T>(writer: W, value: &T) -> Result<(), Error>
-where
-    W: AsyncWrite + Unpin,
-    T: ToJson + ?Sized,
-{
-    value_to_async_writer::<Compact, W, T>(writer, value, &Config::DEFAULT)
-        .await
-        .map_err(Error::from)
-}
-
-/// Writes `value` as pretty JSON, indented by two spaces, into a Tokio
-/// `AsyncWrite`, as [`to_async_writer`] does (a top-level sequence
-/// streams). Requires the `tokio` feature.
-pub async fn to_async_writer_pretty<W, T>(writer: W, value: &T) -> Result<(), Error>
-where
-    W: AsyncWrite + Unpin,
-    T: ToJson + ?Sized,
-{
-    value_to_async_writer::<Pretty, W, T>(writer, value, &Config::DEFAULT)
-        .await
-        .map_err(Error::from)
-}
-
-/// Streams the items of any iterator as one compact JSON array into a
-/// Tokio `AsyncWrite`, then flushes it.
-///
-/// Elements are encoded into a reusable buffer; each time it passes 64 KiB
-/// its contents are written with `write_all(..).await` and it is cleared.
-/// So memory holds one chunk plus the element being encoded, whatever the
-/// length, and a slow writer pauses the encoding. The bytes equal
-/// `serde_json::to_vec` of the collected items. The first error (an I/O
-/// error as the writer returned it, or an item refused as
-/// [`to_vec`](crate::to_vec) refuses it) is returned at once; the rest of
-/// the iterator is not consumed.
-///
-/// The writer is flushed but not shut down. Requires the `tokio` feature.
-///
-/// ```
-/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-/// let squares = (1..=4u32).map(|i| i * i);
-/// let mut out: Vec<u8> = Vec::new();
-/// json_runtime::to_async_writer_array(&mut out, squares).await?;
-/// assert_eq!(out, b"[1,4,9,16]");
-/// # Ok::<(), json_runtime::Error>(())
-/// # }).unwrap();
-/// ```
-pub async fn to_async_writer_array<W, I>(writer: W, items: I) -> Result<(), Error>
-where
-    W: AsyncWrite + Unpin,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    array_to_async_writer::<Compact, W, I>(writer, items, &Config::DEFAULT)
-        .await
-        .map_err(Error::from)
-}
-
-/// Streams the items of any iterator as one pretty JSON array, indented by
-/// two spaces, into a Tokio `AsyncWrite`: the bytes of
-/// `serde_json::to_vec_pretty` of the collected items, written in chunks as
-/// [`to_async_writer_array`] does. Requires the `tokio` feature.
-pub async fn to_async_writer_array_pretty<W, I>(writer: W, items: I) -> Result<(), Error>
-where
-    W: AsyncWrite + Unpin,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    array_to_async_writer::<Pretty, W, I>(writer, items, &Config::DEFAULT)
-        .await
-        .map_err(Error::from)
-}
-
-/// Streams the items of any iterator as JSON Lines (one compact value and
-/// `\n` per item, raw values without whitespace as in
-/// [`to_writer_lines`](crate::to_writer_lines)) into a Tokio `AsyncWrite`,
-/// in chunks as [`to_async_writer_array`] does, then flushes it. Requires
-/// the `tokio` feature.
-///
-/// ```
-/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-/// let mut out: Vec<u8> = Vec::new();
-/// json_runtime::to_async_writer_lines(&mut out, ["a", "b"]).await?;
-/// assert_eq!(out, b"\"a\"\n\"b\"\n");
-/// # Ok::<(), json_runtime::Error>(())
-/// # }).unwrap();
-/// ```
-pub async fn to_async_writer_lines<W, I>(writer: W, items: I) -> Result<(), Error>
-where
-    W: AsyncWrite + Unpin,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    lines_to_async_writer(writer, items, &Config::DEFAULT)
-        .await
-        .map_err(Error::from)
-}
-
-/// The Tokio writers with these options (feature `tokio`).
+/// The Tokio writers with these options (feature `tokio`). They take the
+/// options by value (they are `Copy`), so that a future made from
+/// `Options::new()` can be kept before it is awaited.
 impl Options<'_> {
-    /// Writes `value` into a Tokio `AsyncWrite`, as [`to_async_writer`]
-    /// does.
+    /// Writes `value` as JSON into a Tokio `AsyncWrite`, then flushes it
+    /// (without shutting it down). Requires the `tokio` feature.
+    ///
+    /// The output goes out in writes of up to 64 KiB, each awaited before
+    /// more is encoded, so a slow peer applies back-pressure:
+    ///
+    /// - A sequence at the top of the value (a `Vec`, slice, array or
+    ///   `VecDeque`, also behind `&`, `Box`, `Rc`, `Arc` or `Cow`) streams:
+    ///   elements are encoded until about 64 KiB of output is ready, that
+    ///   is written, and encoding goes on from the next element. Memory
+    ///   holds one chunk plus the element being encoded, whatever the
+    ///   length.
+    /// - Anything else, and each element, is encoded whole into memory
+    ///   first (encoding is synchronous and cannot pause inside a value),
+    ///   then written in 64 KiB pieces. This includes maps, sets, structs
+    ///   and `serde_json::Value`: a large one is held in memory as a whole
+    ///   document, and a sequence inside a struct does not stream. So is
+    ///   canonical output, whatever the value.
+    ///
+    /// For a long sequence that is not in memory, use
+    /// [`to_async_writer_array`](Self::to_async_writer_array) or
+    /// [`to_async_writer_lines`](Self::to_async_writer_lines), which take
+    /// any iterator.
     ///
     /// ```
     /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
     /// use json_runtime::{Escape, Options};
     ///
     /// let mut out: Vec<u8> = Vec::new();
+    /// Options::new().to_async_writer(&mut out, &("a", [1, 2])).await?;
+    /// assert_eq!(out, br#"["a",[1,2]]"#);
+    ///
+    /// out.clear();
     /// Options::new().escape(Escape::Ascii).to_async_writer(&mut out, &["ü"]).await?;
     /// assert_eq!(out, br#"["\u00fc"]"#);
     /// # Ok::<(), json_runtime::Error>(())
     /// # }).unwrap();
     /// ```
-    pub async fn to_async_writer<W, T>(&self, writer: W, value: &T) -> Result<(), Error>
+    pub async fn to_async_writer<W, T>(self, mut writer: W, value: &T) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         T: ToJson + ?Sized,
     {
-        if self.is_pretty() {
-            value_to_async_writer::<Pretty, W, T>(writer, value, self.config())
-                .await
-                .map_err(Error::from)
-        } else {
-            value_to_async_writer::<Compact, W, T>(writer, value, self.config())
-                .await
-                .map_err(Error::from)
+        let config = self.config();
+        match self.layout() {
+            Layout::Compact => value_to_async_writer::<Compact, W, T>(writer, value, config).await,
+            Layout::Pretty => value_to_async_writer::<Pretty, W, T>(writer, value, config).await,
+            Layout::Canonical => {
+                let mut buf = self.to_vec(value)?;
+                match write_chunks(&mut writer, &mut buf).await {
+                    Ok(()) => writer.flush().await,
+                    Err(error) => Err(error),
+                }
+            }
         }
+        .map_err(Error::from)
     }
 
     /// Streams the items of any iterator as one JSON array into a Tokio
-    /// `AsyncWrite`, as [`to_async_writer_array`] does.
-    pub async fn to_async_writer_array<W, I>(&self, writer: W, items: I) -> Result<(), Error>
+    /// `AsyncWrite`, then flushes it. Requires the `tokio` feature.
+    ///
+    /// Elements are encoded into a reusable buffer; each time it passes
+    /// 64 KiB its contents are written with `write_all(..).await` and it is
+    /// cleared. So memory holds one chunk plus the element being encoded,
+    /// whatever the length, and a slow writer pauses the encoding. The
+    /// bytes equal [`to_vec`](Self::to_vec) of the collected items. The
+    /// first error (an I/O error as the writer returned it, or an item
+    /// refused as [`to_vec`](crate::to_vec) refuses it) is returned at
+    /// once; the rest of the iterator is not consumed.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let squares = (1..=4u32).map(|i| i * i);
+    /// let mut out: Vec<u8> = Vec::new();
+    /// json_runtime::Options::new().to_async_writer_array(&mut out, squares).await?;
+    /// assert_eq!(out, b"[1,4,9,16]");
+    /// # Ok::<(), json_runtime::Error>(())
+    /// # }).unwrap();
+    /// ```
+    pub async fn to_async_writer_array<W, I>(self, writer: W, items: I) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         I: IntoIterator,
         I::Item: ToJson,
     {
-        if self.is_pretty() {
-            array_to_async_writer::<Pretty, W, I>(writer, items, self.config())
-                .await
-                .map_err(Error::from)
-        } else {
-            array_to_async_writer::<Compact, W, I>(writer, items, self.config())
-                .await
-                .map_err(Error::from)
+        let config = self.config();
+        match self.layout() {
+            Layout::Compact => array_to_async_writer::<Compact, W, I>(writer, items, config).await,
+            Layout::Pretty => array_to_async_writer::<Pretty, W, I>(writer, items, config).await,
+            Layout::Canonical => {
+                array_to_async_writer::<Canonical, W, I>(writer, items, config).await
+            }
         }
+        .map_err(Error::from)
     }
 
-    /// Streams the items of any iterator as JSON Lines into a Tokio
-    /// `AsyncWrite`, as [`to_async_writer_lines`] does. Each line is
-    /// compact whatever the layout chosen.
-    pub async fn to_async_writer_lines<W, I>(&self, writer: W, items: I) -> Result<(), Error>
+    /// Streams the items of any iterator as JSON Lines (one compact value
+    /// and `\n` per item, raw values without whitespace as in
+    /// [`to_writer_lines`](Self::to_writer_lines)) into a Tokio
+    /// `AsyncWrite`, in chunks as
+    /// [`to_async_writer_array`](Self::to_async_writer_array) does, then
+    /// flushes it. Requires the `tokio` feature.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let mut out: Vec<u8> = Vec::new();
+    /// json_runtime::Options::new().to_async_writer_lines(&mut out, ["a", "b"]).await?;
+    /// assert_eq!(out, b"\"a\"\n\"b\"\n");
+    /// # Ok::<(), json_runtime::Error>(())
+    /// # }).unwrap();
+    /// ```
+    pub async fn to_async_writer_lines<W, I>(self, writer: W, items: I) -> Result<(), Error>
     where
         W: AsyncWrite + Unpin,
         I: IntoIterator,
         I::Item: ToJson,
     {
-        lines_to_async_writer(writer, items, self.config())
-            .await
-            .map_err(Error::from)
+        let config = self.config();
+        match self.layout() {
+            Layout::Compact | Layout::Pretty => {
+                lines_to_async_writer::<Compact, W, I>(writer, items, config).await
+            }
+            Layout::Canonical => {
+                lines_to_async_writer::<Canonical, W, I>(writer, items, config).await
+            }
+        }
+        .map_err(Error::from)
     }
 }

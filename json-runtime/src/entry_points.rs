@@ -65,7 +65,7 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
 /// Nesting depth is bounded by the thread's stack, as in [`to_vec`]. To
 /// replace a file safely, see [`write_file`](crate::write_file); for a
 /// sequence that is not in memory, see
-/// [`to_writer_array`](crate::to_writer_array).
+/// [`Options::to_writer_array`](crate::Options::to_writer_array).
 ///
 /// ```
 /// let mut out = Vec::new();

@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 ///   `serde::Serialize` impl returned (a custom `S::Error::custom(..)`),
 ///   with serde_json's message; or a [`Seq`](crate::Seq) written a second
 ///   time;
-/// - a value without a canonical form, from
-///   [`to_vec_canonical`](crate::to_vec_canonical) (see
+/// - a value without a canonical form, in
+///   [`canonical`](crate::Options::canonical) output (see
 ///   [`canonical_error`](Self::canonical_error));
 /// - one of these while a file was written by [`write_file`](crate::write_file)
-///   or its siblings, with the path (see [`write_file_error`](Self::write_file_error)).
+///   or another file writer, with the path (see [`write_file_error`](Self::write_file_error)).
 ///
 /// Nothing else makes an entry point fail, and nothing is written to the
 /// writer after the first error.
@@ -173,12 +173,11 @@ impl Error {
     }
 
     /// Why a value has no canonical form, for an error of
-    /// [`to_vec_canonical`](crate::to_vec_canonical) or
-    /// [`to_string_canonical`](crate::to_string_canonical); `None`
+    /// [`Options::canonical`](crate::Options::canonical) output; `None`
     /// otherwise.
     ///
     /// ```
-    /// let err = json_runtime::to_vec_canonical(&[1.0, f64::NAN]).unwrap_err();
+    /// let err = json_runtime::Options::new().canonical().to_vec(&[1.0, f64::NAN]).unwrap_err();
     /// assert_eq!(err.canonical_error().unwrap().pointer(), "/1");
     /// ```
     pub fn canonical_error(&self) -> Option<&CanonicalError> {
@@ -274,7 +273,7 @@ impl From<Error> for io::Error {
 /// An I/O error. An `io::Error` made by `From<Error> for io::Error` (one
 /// that holds an `Error` or a [`WriteFileError`]) gives back what it holds,
 /// so an error that goes through an `io::Result` (a writer, a
-/// [`write_file_with`](crate::write_file_with) closure) keeps its category.
+/// [`fs::write_with`](crate::fs::write_with) closure) keeps its category.
 impl From<io::Error> for Error {
     // Only ever on the way out of a failed write.
     #[cold]
@@ -344,14 +343,14 @@ impl serde::ser::Error for Error {
     }
 }
 
-/// What [`write_file`](crate::write_file), [`write_file_pretty`](crate::write_file_pretty),
-/// [`write_file_with`](crate::write_file_with) and
-/// [`Options::write_file`](crate::Options::write_file) return on failure,
+/// What [`write_file`](crate::write_file), the file sinks of
+/// [`Options`](crate::Options) and [`fs::write_with`](crate::fs::write_with)
+/// return on failure,
 /// inside their [`Error`] (see [`Error::write_file_error`]): the path, and
 /// the original error, unchanged.
 ///
 /// The operating system's error code, or a custom error returned by
-/// `write_file_with`'s closure, is on [`io_error`](Self::io_error). An
+/// `fs::write_with`'s closure, is on [`io_error`](Self::io_error). An
 /// `io::Error` converted from such an `Error` (by `?` in a function
 /// returning `io::Result`) has the kind of the original error and holds
 /// this type: reach it with [`WriteFileError::of`], or take it out with
@@ -408,7 +407,7 @@ impl WriteFileError {
 
     /// The error that stopped the write, as it was returned: by the
     /// operating system (with its [`raw_os_error`](io::Error::raw_os_error)),
-    /// by the encoder's writer, or by `write_file_with`'s closure. A value
+    /// by the encoder's writer, or by `fs::write_with`'s closure. A value
     /// that could not be encoded is an error of kind
     /// [`InvalidData`](io::ErrorKind::InvalidData) holding its [`Error`].
     pub fn io_error(&self) -> &io::Error {
@@ -434,16 +433,15 @@ impl StdError for WriteFileError {
 }
 
 /// Why a value has no RFC 8785 canonical form, and where in it: held by
-/// the [`Error`] that [`to_vec_canonical`](crate::to_vec_canonical) and
-/// [`to_string_canonical`](crate::to_string_canonical) return, and
-/// reached with [`Error::canonical_error`]. The `Error`'s message is this
+/// the [`Error`] that [`canonical`](crate::Options::canonical) output
+/// returns, and reached with [`Error::canonical_error`]. The `Error`'s message is this
 /// one's.
 ///
 /// ```
 /// use std::collections::BTreeMap;
 ///
 /// let ids = BTreeMap::from([("big", vec![1, u64::MAX])]);
-/// let error = json_runtime::to_vec_canonical(&ids).unwrap_err();
+/// let error = json_runtime::Options::new().canonical().to_vec(&ids).unwrap_err();
 /// assert!(error.is_data());
 /// let err = error.canonical_error().unwrap();
 /// assert_eq!(err.to_string(), error.to_string());

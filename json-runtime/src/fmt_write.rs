@@ -7,9 +7,9 @@ use std::io;
 
 use crate::encode;
 use crate::error::Error;
-use crate::options::Options;
+use crate::options::{Layout, Options};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Config, Pretty};
+use crate::writer::{Compact, Pretty};
 
 /// The `io::Write` that the streaming encoder drains into, forwarding to a
 /// `fmt::Write`, which takes only `&str`.
@@ -123,203 +123,161 @@ fn not_utf8() -> io::Error {
     .into()
 }
 
-/// Streams `value` into the `fmt::Write` `out`.
+/// Streams `value` into the `fmt::Write` `out` as `options` say.
+/// Canonical output is encoded in memory first, as its other sinks do, so
+/// that an error comes before any of it.
 pub(crate) fn to_fmt<W: fmt::Write, T: ToJson + ?Sized>(
-    config: &Config<'_>,
-    pretty: bool,
+    options: &Options<'_>,
     out: W,
     value: &T,
 ) -> Result<(), Error> {
     let mut sink = FmtSink::new(out);
-    if pretty {
-        encode::to_writer::<Pretty, _, T>(config, &mut sink, value)?;
-    } else {
-        encode::to_writer::<Compact, _, T>(config, &mut sink, value)?;
+    let config = options.config();
+    match options.layout() {
+        Layout::Compact => encode::to_writer::<Compact, _, T>(config, &mut sink, value)?,
+        Layout::Pretty => encode::to_writer::<Pretty, _, T>(config, &mut sink, value)?,
+        Layout::Canonical => io::Write::write_all(&mut sink, &options.to_vec(value)?)?,
     }
     Ok(sink.finish()?)
 }
 
-/// Streams `value` as compact JSON into any [`fmt::Write`]: a `String`,
-/// or the [`fmt::Formatter`] of a `Display` impl.
+/// A value that [`Display`](fmt::Display)s as its JSON, made by
+/// [`Options::display`]: `{:#}` makes compact options pretty.
 ///
-/// The text is [`to_string`](crate::to_string)'s, but it is not built in
-/// memory first: it goes to `writer` through the same bounded buffer as
-/// [`to_writer`](crate::to_writer) (at most 512 KiB), in pieces of whole
-/// characters, so appending a large document to a `String` holds the
-/// `String` and that buffer only. `writer` may be a `&mut` of a
-/// `fmt::Write`, as in the examples.
-///
-/// ```
-/// use std::fmt::Write as _;
-///
-/// let mut log = String::from("config: ");
-/// json_runtime::to_fmt_writer(&mut log, &[("retries", 3)])?;
-/// writeln!(log, " (loaded)").unwrap();
-/// assert_eq!(log, "config: [[\"retries\",3]] (loaded)\n");
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-///
-/// In a `Display` impl, hand it the `Formatter` (or use [`display`]):
-///
-/// ```
-/// use std::fmt;
-///
-/// #[derive(json_runtime::ToJson)]
-/// struct Point {
-///     x: i32,
-///     y: i32,
-/// }
-///
-/// impl fmt::Display for Point {
-///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         json_runtime::to_fmt_writer(f, self).map_err(|_| fmt::Error)
-///     }
-/// }
-///
-/// assert_eq!(Point { x: 1, y: -2 }.to_string(), r#"{"x":1,"y":-2}"#);
-/// ```
-///
-/// # Errors
-///
-/// An I/O [`Error`] ([`is_io`](Error::is_io), of kind
-/// [`Other`](io::ErrorKind::Other)) when `writer` returns [`fmt::Error`],
-/// and the errors [`to_writer`](crate::to_writer) returns for values that
-/// report one (through serde, or a [`Seq`](crate::Seq) written twice).
-/// Nothing is written to `writer` after the error, but what was written
-/// before stays (up to 448 KiB at a time).
-pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    to_fmt(&Config::DEFAULT, false, writer, value)
-}
-
-/// Streams `value` as pretty JSON, indented by two spaces, into any
-/// [`fmt::Write`]: [`to_string_pretty`](crate::to_string_pretty)'s text,
-/// written as [`to_fmt_writer`] writes it.
-///
-/// ```
-/// let mut text = String::new();
-/// json_runtime::to_fmt_writer_pretty(&mut text, &vec!["é", "ß"])?;
-/// assert_eq!(text, "[\n  \"é\",\n  \"ß\"\n]");
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn to_fmt_writer_pretty<W: fmt::Write, T: ToJson + ?Sized>(
-    writer: W,
-    value: &T,
-) -> Result<(), Error> {
-    to_fmt(&Config::DEFAULT, true, writer, value)
-}
-
-/// A value that [`Display`](fmt::Display)s as its JSON: compact with `{}`,
-/// pretty with `{:#}` (as `serde_json::Value` does). Made by [`display`]
-/// and [`Options::display`](crate::Options::display).
-///
-/// It streams into the `Formatter` as [`to_fmt_writer`] does, so
-/// `format!`, `write!` into a file and logging macros get the JSON without
-/// a `String` of it in between. Width, fill and precision flags are
-/// ignored.
+/// It streams into the `Formatter` as
+/// [`Options::to_fmt_writer`] does, so `format!`, `write!` into a file and
+/// logging macros get the JSON without a `String` of it in between.
+/// Width, fill and precision flags are ignored.
 ///
 /// `Display` has no room for an error: if a value reports one while it is
 /// written (through serde, or a [`Seq`](crate::Seq) written twice), `fmt`
 /// returns [`fmt::Error`], and `to_string` panics as it does for any
-/// failing `Display`. Use [`to_fmt_writer`] to get the error.
+/// failing `Display`. Use [`Options::to_fmt_writer`] to get the error.
 #[derive(Clone, Copy)]
 pub struct JsonDisplay<'a, T: ?Sized> {
     value: &'a T,
-    config: Config<'a>,
-    pretty: bool,
-}
-
-impl<'a, T: ?Sized> JsonDisplay<'a, T> {
-    /// Shows `value` as `config` says; pretty when `pretty`, or with `{:#}`.
-    pub(crate) fn new(value: &'a T, config: Config<'a>, pretty: bool) -> Self {
-        JsonDisplay {
-            value,
-            config,
-            pretty,
-        }
-    }
+    options: Options<'a>,
 }
 
 impl<T: ToJson + ?Sized> fmt::Display for JsonDisplay<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pretty = self.pretty || f.alternate();
-        to_fmt(&self.config, pretty, f, self.value).map_err(|_| fmt::Error)
+        let options = if f.alternate() && self.options.layout() == Layout::Compact {
+            self.options.pretty()
+        } else {
+            self.options
+        };
+        to_fmt(&options, f, self.value).map_err(|_| fmt::Error)
     }
 }
 
 impl<T: ?Sized> fmt::Debug for JsonDisplay<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("JsonDisplay")
-            .field("pretty", &self.pretty)
+            .field("layout", &self.options.layout())
             .finish_non_exhaustive()
     }
 }
 
-/// Shows `value` as JSON wherever a [`Display`](fmt::Display) goes:
-/// compact with `{}`, pretty (two spaces) with `{:#}`.
-///
-/// ```
-/// use std::collections::BTreeMap;
-///
-/// let scores = BTreeMap::from([("ada", 3), ("grace", 5)]);
-/// assert_eq!(format!("{}", json_runtime::display(&scores)), r#"{"ada":3,"grace":5}"#);
-/// assert_eq!(
-///     format!("{:#}", json_runtime::display(&scores)),
-///     "{\n  \"ada\": 3,\n  \"grace\": 5\n}",
-/// );
-///
-/// // Into a log line, without a String of the JSON in between.
-/// let line = format!("scores={} n={}", json_runtime::display(&scores), scores.len());
-/// assert_eq!(line, r#"scores={"ada":3,"grace":5} n=2"#);
-/// ```
-///
-/// See [`JsonDisplay`] for errors.
-pub fn display<T: ToJson + ?Sized>(value: &T) -> JsonDisplay<'_, T> {
-    JsonDisplay::new(value, Config::DEFAULT, false)
-}
-
 /// The `fmt::Write` sinks of [`Options`].
 impl<'a> Options<'a> {
-    /// Streams `value` as JSON into any [`fmt::Write`], as
-    /// [`to_fmt_writer`](crate::to_fmt_writer) does. An indent that is not
-    /// UTF-8 is an [`Error`] ([`Category::Data`](crate::Category::Data)):
-    /// a `fmt::Write` takes only text.
+    /// Streams `value` as JSON into any [`fmt::Write`]: a `String`, or the
+    /// [`fmt::Formatter`] of a `Display` impl.
+    ///
+    /// The text is [`to_string`](Self::to_string)'s, but it is not built in
+    /// memory first: it goes to `writer` through the same bounded buffer as
+    /// [`to_writer`](Self::to_writer) (at most 512 KiB), in pieces of whole
+    /// characters, so appending a large document to a `String` holds the
+    /// `String` and that buffer only. `writer` may be a `&mut` of a
+    /// `fmt::Write`, as in the examples.
     ///
     /// ```
+    /// use std::fmt::Write as _;
+    ///
     /// use json_runtime::{Escape, Options};
+    ///
+    /// let mut log = String::from("config: ");
+    /// Options::new().to_fmt_writer(&mut log, &[("retries", 3)])?;
+    /// writeln!(log, " (loaded)").unwrap();
+    /// assert_eq!(log, "config: [[\"retries\",3]] (loaded)\n");
     ///
     /// let mut text = String::new();
     /// Options::new().escape(Escape::Ascii).to_fmt_writer(&mut text, &["Zoë"])?;
     /// assert_eq!(text, r#"["Zo\u00eb"]"#);
     /// # Ok::<(), json_runtime::Error>(())
     /// ```
+    ///
+    /// In a `Display` impl, hand it the `Formatter` (or use
+    /// [`display`](Self::display)):
+    ///
+    /// ```
+    /// use std::fmt;
+    ///
+    /// #[derive(json_runtime::ToJson)]
+    /// struct Point {
+    ///     x: i32,
+    ///     y: i32,
+    /// }
+    ///
+    /// impl fmt::Display for Point {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         json_runtime::Options::new().to_fmt_writer(f, self).map_err(|_| fmt::Error)
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Point { x: 1, y: -2 }.to_string(), r#"{"x":1,"y":-2}"#);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An I/O [`Error`] ([`is_io`](Error::is_io), of kind
+    /// [`Other`](io::ErrorKind::Other)) when `writer` returns
+    /// [`fmt::Error`], and the errors [`to_writer`](Self::to_writer)
+    /// returns for values that report one (through serde, or a
+    /// [`Seq`](crate::Seq) written twice). Nothing is written to `writer`
+    /// after the error, but what was written before stays (up to 448 KiB
+    /// at a time). An indent that is not UTF-8 is an [`Error`]
+    /// ([`Category::Data`](crate::Category::Data)): a `fmt::Write` takes
+    /// only text.
     pub fn to_fmt_writer<W: fmt::Write, T: ToJson + ?Sized>(
         &self,
         writer: W,
         value: &T,
     ) -> Result<(), Error> {
-        to_fmt(self.config(), self.is_pretty(), writer, value)
+        to_fmt(self, writer, value)
     }
 
-    /// Shows `value` as JSON with these options wherever a
-    /// [`Display`](fmt::Display) goes, as [`display`](crate::display)
-    /// does: `{:#}` makes compact options pretty (with two spaces), and
-    /// pretty ones stay as they are.
+    /// Shows `value` as JSON wherever a [`Display`](fmt::Display) goes,
+    /// streamed into the `Formatter` as [`to_fmt_writer`](Self::to_fmt_writer)
+    /// streams it. `{:#}` makes compact options pretty (with two spaces,
+    /// as `serde_json::Value` does); pretty and canonical ones stay as they
+    /// are. See [`JsonDisplay`] for errors.
     ///
     /// ```
-    /// use std::collections::HashMap;
+    /// use std::collections::{BTreeMap, HashMap};
     ///
     /// use json_runtime::Options;
+    ///
+    /// let scores = BTreeMap::from([("ada", 3), ("grace", 5)]);
+    /// let json = Options::new();
+    /// assert_eq!(format!("{}", json.display(&scores)), r#"{"ada":3,"grace":5}"#);
+    /// assert_eq!(format!("{:#}", json.display(&scores)), "{\n  \"ada\": 3,\n  \"grace\": 5\n}");
+    ///
+    /// // Into a log line, without a String of the JSON in between.
+    /// let line = format!("scores={} n={}", json.display(&scores), scores.len());
+    /// assert_eq!(line, r#"scores={"ada":3,"grace":5} n=2"#);
     ///
     /// let env = HashMap::from([("b", 2), ("a", 1)]);
     /// let sorted = Options::new().sort_keys(true);
     /// assert_eq!(format!("{}", sorted.display(&env)), r#"{"a":1,"b":2}"#);
-    /// assert_eq!(format!("{:#}", sorted.display(&env)), "{\n  \"a\": 1,\n  \"b\": 2\n}");
     /// ```
     pub fn display<'v, T: ToJson + ?Sized>(&self, value: &'v T) -> JsonDisplay<'v, T>
     where
         'a: 'v,
     {
-        JsonDisplay::new(value, *self.config(), self.is_pretty())
+        JsonDisplay {
+            value,
+            options: *self,
+        }
     }
 }
 

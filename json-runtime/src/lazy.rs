@@ -14,7 +14,7 @@ use crate::writer::{Format, JsonWriter};
 /// An iterator written as a JSON array, its items produced while the
 /// output is written: a lazily generated sequence inside a value.
 ///
-/// [`to_writer_array`](crate::to_writer_array) streams an iterator that is
+/// [`Options::to_writer_array`](crate::Options::to_writer_array) streams an iterator that is
 /// the whole document; `Seq` puts one anywhere inside a document, as a
 /// field of a derived struct, an element of a tuple or a map value. The
 /// bytes are those of the collected `Vec` (serde_json's), compact, pretty
@@ -186,7 +186,7 @@ where
 /// `IndexMap` of them would be; keys are written by [`ToJsonKey`], as a
 /// map's are. [`Options::sort_keys`](crate::Options::sort_keys), which
 /// orders `HashMap`s, leaves that order alone; canonical output
-/// ([`to_vec_canonical`](crate::to_vec_canonical)) sorts it, as it sorts
+/// ([`Options::canonical`](crate::Options::canonical)) sorts it, as it sorts
 /// every object. Duplicate keys are written as they come. Written once,
 /// as a `Seq` is. As a field with `#[json(flatten)]`, its entries go into
 /// the enclosing object.

@@ -4,30 +4,39 @@
 //!
 //! # Entry points
 //!
-//! | in memory | streaming into any `io::Write` |
-//! |---|---|
-//! | [`to_vec`], [`to_string`] | [`to_writer`] |
-//! | [`to_vec_pretty`], [`to_string_pretty`] | [`to_writer_pretty`] |
+//! | in memory | streaming into any `io::Write` | a file, replaced safely |
+//! |---|---|---|
+//! | [`to_vec`], [`to_string`] | [`to_writer`] | [`write_file`] |
+//! | [`to_vec_pretty`], [`to_string_pretty`] | [`to_writer_pretty`] | |
 //!
-//! Text goes into any `fmt::Write` (a `String`, a `Formatter`) through
-//! [`to_fmt_writer`] and [`to_fmt_writer_pretty`], streamed as
-//! [`to_writer`] streams, and [`display`] shows a value as JSON wherever a
-//! `Display` goes (`{}` compact, `{:#}` pretty).
+//! Everything else is one builder, [`Options`]: the layout (compact,
+//! pretty with any indent, short arrays on one line, RFC 8785 canonical
+//! JSON for signing and hashing), how strings are escaped ([`Escape`]: all
+//! non-ASCII as `\uXXXX`, or HTML-safe), `HashMap` contents in sorted
+//! order for reproducible output, then the sink as a method: memory,
+//! `io::Write`, files, `fmt::Write` and `Display`, Tokio writers, and any
+//! iterator as one array or as JSON Lines. The functions above are
+//! serde_json's output, the default; `Options::new()` writes the same.
+//! `Options` also reaches the parallel encoder
+//! (`par::Encoder::with_options`) and every web responder
+//! (`with_options`). [`to_raw_json`] encodes a value into a [`RawJson`].
 //!
-//! [`PrettyFormatter::with_indent`] picks another indent than two spaces.
-//! [`Options`] also chooses how strings are escaped ([`Escape`]): all
-//! non-ASCII as `\uXXXX`, or HTML-safe; the functions above always escape
-//! as serde_json. `Options` has every entry point below as a method too
-//! (arrays, JSON Lines, files, the Tokio writers), and reaches the others:
-//! `par::Encoder::with_options`, and `with_options` on every web
-//! responder.
+//! ```
+//! use json_runtime::{Escape, Options};
 //!
-//! Beside serde_json's output, which stays the default, three outputs are
-//! there on request: RFC 8785 canonical JSON for signing and hashing
-//! ([`to_vec_canonical`], [`to_string_canonical`]); `HashMap` and `HashSet`
-//! contents in sorted order, for reproducible output
-//! ([`Options::sort_keys`]); and pretty output with short arrays of scalars
-//! on one line ([`PrettyFormatter::inline_arrays`]).
+//! let tags = ["<b>", "é"];
+//! assert_eq!(json_runtime::to_string(&tags)?, r#"["<b>","é"]"#);
+//! assert_eq!(
+//!     Options::new().escape(Escape::Ascii).indent(b"\t").to_string(&tags)?,
+//!     "[\n\t\"<b>\",\n\t\"\\u00e9\"\n]",
+//! );
+//! assert_eq!(Options::new().canonical().to_string(&[1e21, 0.5])?, "[1e+21,0.5]");
+//!
+//! let mut lines = Vec::new();
+//! Options::new().to_writer_lines(&mut lines, (1..=2).map(|id| [("id", id)]))?;
+//! assert_eq!(lines, b"[[\"id\",1]]\n[[\"id\",2]]\n");
+//! # Ok::<(), json_runtime::Error>(())
+//! ```
 //!
 //! Every entry point returns a `Result` with one error type, [`Error`], as
 //! serde_json's return `serde_json::Error`: `?` turns it into a
@@ -72,20 +81,19 @@
 //!
 //! | to do | use |
 //! |---|---|
-//! | write any iterator as one JSON array, in flat memory | [`to_writer_array`], [`to_writer_array_pretty`], [`PrettyFormatter::to_writer_array`] |
-//! | write any iterator as JSON Lines | [`to_writer_lines`] |
+//! | write any iterator as one JSON array, in flat memory | [`Options::to_writer_array`], [`Options::write_file_array`] |
+//! | write any iterator as JSON Lines | [`Options::to_writer_lines`], [`Options::write_file_lines`] |
 //! | put a lazily generated sequence or map inside a value (a struct field), in flat memory | [`Seq`], [`SeqMap`] |
-//! | replace a file safely (temporary file, fsync, rename; FIFOs and devices written in place) | [`write_file`], [`write_file_pretty`], [`write_file_with`]; [`remove_stale_temp_files`] after a crash |
-//! | stream any iterator into a file, replaced safely | [`write_file_array`], [`write_file_array_pretty`], [`write_file_lines`] |
-//! | write to a Tokio `AsyncWrite` (feature `tokio`) | `to_async_writer`, `to_async_writer_pretty`, `to_async_writer_array`, `to_async_writer_array_pretty`, `to_async_writer_lines` |
+//! | replace a file safely (temporary file, fsync, rename; FIFOs and devices written in place) | [`write_file`], [`Options::write_file`], [`fs::write_with`]; [`fs::remove_stale_temp_files`] after a crash |
+//! | write to a Tokio `AsyncWrite` (feature `tokio`) | `Options::to_async_writer`, `to_async_writer_array`, `to_async_writer_lines` |
 //! | write `serde_json::Value`, `Map<String, Value>`, `Number`, `RawValue` (feature `serde_json`) | they implement [`ToJson`] |
-//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, each with `with_options`, and `to_bytes` for any framework |
+//! | answer HTTP requests (features `axum`, `actix-web`, `bytes`) | `axum::Json`, `axum::JsonArray`, `axum::JsonLines`, the same in `actix`, each with `with_options`, and `Options::to_bytes` for any framework |
 //!
 //! # Memory
 //!
 //! [`to_writer`] and every other entry point that writes to an
-//! `io::Write` ([`to_writer_array`], [`to_writer_lines`], [`write_file`],
-//! the pretty and [`Options`] forms) hold **at most 512 KiB of output**,
+//! `io::Write` ([`write_file`], the pretty forms, and [`Options`]' sinks
+//! but canonical output) hold **at most 512 KiB of output**,
 //! whatever the value: the buffer drains into the writer whenever a write
 //! would take it past that, inside a long string or between two fields as
 //! much as between elements, and strings longer than 64 KiB are escaped
@@ -103,9 +111,11 @@
 //! 26 × 60 KiB strings, and the array, JSON Lines and file writers.
 //!
 //! The in-memory functions ([`to_vec`], …) hold the whole document, as
-//! they must. The Tokio writers encode into memory between awaits, so
-//! they hold one 64 KiB chunk plus one element of a top-level sequence or
-//! iterator, and any other value whole (see `to_async_writer`).
+//! they must, and so does canonical output in any sink (each item whole,
+//! for a sequence), since an error must come before its bytes. The Tokio
+//! writers encode into memory between awaits, so they hold one 64 KiB
+//! chunk plus one element of a top-level sequence or iterator, and any
+//! other value whole (see `Options::to_async_writer`).
 //!
 //! # Nesting depth
 //!
@@ -270,7 +280,6 @@ mod raw;
 mod serde_bridge;
 mod to_json;
 // 5. the entry points, on one encode core;
-mod canonical;
 mod encode;
 mod entry_points;
 mod file;
@@ -287,28 +296,18 @@ pub mod par;
 mod web;
 
 pub use as_string::ToJsonString;
-#[cfg(feature = "tokio")]
-pub use async_io::{
-    to_async_writer, to_async_writer_array, to_async_writer_array_pretty, to_async_writer_lines,
-    to_async_writer_pretty,
-};
-pub use canonical::{to_string_canonical, to_vec_canonical};
 pub use entry_points::{
     to_raw_json, to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty,
 };
 pub use error::{CanonicalError, CanonicalErrorKind, Category, Error, WriteFileError};
 pub use escape::Escape;
 pub use fields::ToJsonFields;
-pub use file::{
-    remove_stale_temp_files, write_file, write_file_array, write_file_array_pretty,
-    write_file_lines, write_file_pretty, write_file_with,
-};
-pub use fmt_write::{display, to_fmt_writer, to_fmt_writer_pretty, JsonDisplay};
+pub use file::write_file;
+pub use fmt_write::JsonDisplay;
 pub use lazy::{Seq, SeqMap};
 pub use options::Options;
 pub use pretty_formatter::PrettyFormatter;
 pub use raw::{RawJson, RawJsonError};
-pub use sequences::{to_writer_array, to_writer_array_pretty, to_writer_lines};
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
 pub use to_json::{DynToJson, ToJson, ToJsonKey};
@@ -318,8 +317,13 @@ pub use writer::{ArrayWriter, Canonical, Compact, Format, JsonWriter, ObjectWrit
 pub use web::actix;
 #[cfg(feature = "axum")]
 pub use web::axum;
-#[cfg(feature = "bytes")]
-pub use web::{to_bytes, to_bytes_pretty};
+
+/// Files replaced safely with whatever a closure writes, and the cleanup
+/// after a crash: what [`write_file`] and [`Options`]' file sinks are
+/// built on. These encode nothing, so they take no options.
+pub mod fs {
+    pub use crate::file::{remove_stale_temp_files, write_with};
+}
 
 /// Derives [`ToJson`](trait@ToJson) for a struct or enum.
 ///

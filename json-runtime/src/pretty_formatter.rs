@@ -132,7 +132,8 @@ impl<'a> PrettyFormatter<'a> {
     }
 
     /// Streams the items of any iterator as one pretty JSON array with this
-    /// indent, as [`to_writer_array_pretty`](crate::to_writer_array_pretty) does with two spaces.
+    /// indent, as [`Options::to_writer_array`](crate::Options::to_writer_array)
+    /// does with [`Options::indent`](crate::Options::indent).
     ///
     /// ```
     /// use json_runtime::PrettyFormatter;

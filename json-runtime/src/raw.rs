@@ -77,7 +77,7 @@ impl RawJson {
 }
 
 /// Written as it is; in canonical output
-/// ([`to_vec_canonical`](crate::to_vec_canonical)), rewritten in canonical
+/// ([`Options::canonical`](crate::Options::canonical)), rewritten in canonical
 /// form (sorted objects, no whitespace, canonical strings and numbers).
 impl ToJson for RawJson {
     #[inline]

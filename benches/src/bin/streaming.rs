@@ -13,10 +13,10 @@
 //! the system temp folder, in interleaved rounds:
 //!
 //! - `whole`: `json_runtime::to_vec(&records).unwrap()`, then `File::write_all`;
-//! - `streaming`: `json_runtime::to_writer_array(File, &records)`;
+//! - `streaming`: `json_runtime::Options::new().to_writer_array(File, &records)`;
 //! - `whole, generated`: the records come from a lazy generator, so the
 //!   whole-buffer path first collects them into a `Vec`;
-//! - `streaming, generated`: `to_writer_array(File, generator)`, no `Vec`.
+//! - `streaming, generated`: `Options::to_writer_array(File, generator)`, no `Vec`.
 //!
 //! The first two share one prebuilt `Vec` (not counted in their heap); the
 //! last two include making the records. Every output is checked against
@@ -90,7 +90,9 @@ impl Method {
                 file.write_all(&bytes).expect("write_all");
             }
             Method::Streaming => {
-                json_runtime::to_writer_array(&mut file, records).expect("to_writer_array");
+                json_runtime::Options::new()
+                    .to_writer_array(&mut file, records)
+                    .expect("to_writer_array");
             }
             Method::WholeGenerated => {
                 let collected: Vec<Record> = (0..n).map(record).collect();
@@ -98,7 +100,8 @@ impl Method {
                 file.write_all(&bytes).expect("write_all");
             }
             Method::StreamingGenerated => {
-                json_runtime::to_writer_array(&mut file, (0..n).map(record))
+                json_runtime::Options::new()
+                    .to_writer_array(&mut file, (0..n).map(record))
                     .expect("to_writer_array");
             }
         }

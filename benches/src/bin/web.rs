@@ -375,11 +375,11 @@ fn main() {
         let (theirs, ours) = match workload {
             "products/100" => (
                 axum_json_encode(products),
-                json_runtime::to_bytes(products).unwrap(),
+                json_runtime::Options::new().to_bytes(products).unwrap(),
             ),
             _ => (
                 axum_json_encode(records),
-                json_runtime::to_bytes(records).unwrap(),
+                json_runtime::Options::new().to_bytes(records).unwrap(),
             ),
         };
         assert_same_bytes(workload, &expected, &theirs);
@@ -497,14 +497,20 @@ fn main() {
             "products/100",
             time_encoder(options.rounds, || axum_json_encode(products).len()),
             time_encoder(options.rounds, || {
-                json_runtime::to_bytes(products).unwrap().len()
+                json_runtime::Options::new()
+                    .to_bytes(products)
+                    .unwrap()
+                    .len()
             }),
         ),
         (
             "records/10000",
             time_encoder(options.rounds, || axum_json_encode(records).len()),
             time_encoder(options.rounds, || {
-                json_runtime::to_bytes(records).unwrap().len()
+                json_runtime::Options::new()
+                    .to_bytes(records)
+                    .unwrap()
+                    .len()
             }),
         ),
     ] {

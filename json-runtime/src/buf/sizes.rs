@@ -51,21 +51,11 @@ pub(crate) const LARGE_OUTPUT: usize = 1024 * 1024;
 /// small enough that a server holding a few per connection stays in flat
 /// memory, and smaller than `to_writer`'s chunk, so that a slow reader
 /// holds the encoder back sooner.
-// Used by the Tokio writers and the web bodies (`bytes` alone has only
-// `to_bytes`).
-#[cfg_attr(
-    not(any(feature = "tokio", feature = "axum", feature = "actix-web")),
-    allow(dead_code)
-)]
+// Used by the Tokio writers, the web bodies and canonical sequences.
 pub(crate) const STREAM_CHUNK: usize = 64 * 1024;
 
 /// The capacity of a chunk buffer of [`STREAM_CHUNK`]: a chunk goes out
 /// once it passes that size, and the element that crossed it usually fits
 /// in the slack without the buffer doubling.
-// Used by the Tokio writers and the web bodies (`bytes` alone has only
-// `to_bytes`).
-#[cfg_attr(
-    not(any(feature = "tokio", feature = "axum", feature = "actix-web")),
-    allow(dead_code)
-)]
+// Used by the Tokio writers, the web bodies and canonical sequences.
 pub(crate) const STREAM_CHUNK_CAPACITY: usize = STREAM_CHUNK + STREAM_CHUNK / 4;

@@ -1,5 +1,5 @@
-//! JSON into a file, which [`replace`] swaps in whole: `write_file` and its
-//! siblings, and the file sinks of [`Options`].
+//! JSON into a file, which [`replace`] swaps in whole: `write_file`, the
+//! file sinks of [`Options`], and `fs::write_with` under them all.
 
 mod replace;
 
@@ -12,9 +12,8 @@ use std::path::Path;
 use crate::encode;
 use crate::error::{Error, WriteFileError};
 use crate::options::Options;
-use crate::sequences::{array_to_writer, lines_to_writer};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Config, Pretty};
+use crate::writer::{Compact, Config};
 
 use replace::replace;
 
@@ -33,7 +32,10 @@ use replace::replace;
 /// impl, a rename that fails), `path` is left as it was and the temporary
 /// file is removed. A process that is killed (`SIGKILL`, power loss)
 /// cannot remove it, so a `.{file name}.*.tmp` file may stay behind; see
-/// [`remove_stale_temp_files`].
+/// [`fs::remove_stale_temp_files`](crate::fs::remove_stale_temp_files).
+/// [`Options::write_file`] writes other layouts, and
+/// [`Options::write_file_array`] and [`Options::write_file_lines`] any
+/// iterator, the same way.
 ///
 /// # Permissions
 ///
@@ -86,7 +88,7 @@ use replace::replace;
 /// underneath (an I/O error, or a value refused as
 /// [`to_vec`](crate::to_vec) refuses it). The original error, with its
 /// [`raw_os_error`](io::Error::raw_os_error) or the custom error that
-/// [`write_file_with`]'s closure returned, is reached through
+/// [`fs::write_with`](crate::fs::write_with)'s closure returned, is reached through
 /// [`Error::write_file_error`], or, once converted to an `io::Error` (of
 /// the same kind), through [`WriteFileError::of`]:
 ///
@@ -115,115 +117,8 @@ use replace::replace;
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 pub fn write_file<P: AsRef<Path>, T: ToJson + ?Sized>(path: P, value: &T) -> Result<(), Error> {
-    write_file_with(path, |file| {
+    write_with(path, |file| {
         encode::to_writer::<Compact, _, T>(&Config::DEFAULT, file, value)
-    })
-}
-
-/// Writes `value` as pretty JSON, indented by two spaces, to the file at
-/// `path`, replacing it safely as [`write_file`] does.
-///
-/// ```
-/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-pretty-{}", std::process::id()));
-/// # std::fs::create_dir_all(&dir)?;
-/// let path = dir.join("list.json");
-/// json_runtime::write_file_pretty(&path, &[1, 2])?;
-/// assert_eq!(std::fs::read(&path)?, b"[\n  1,\n  2\n]");
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn write_file_pretty<P: AsRef<Path>, T: ToJson + ?Sized>(
-    path: P,
-    value: &T,
-) -> Result<(), Error> {
-    write_file_with(path, |file| {
-        encode::to_writer::<Pretty, _, T>(&Config::DEFAULT, file, value)
-    })
-}
-
-/// Streams the items of any iterator as one compact JSON array into the
-/// file at `path`, replacing it safely as [`write_file`] does.
-///
-/// The file gets the bytes of `serde_json::to_vec` of the items collected
-/// into a `Vec`, but nothing is collected: the items are encoded one by one
-/// as [`to_writer_array`](crate::to_writer_array) does, in bounded memory,
-/// so a lazily generated sequence of any length can be written. If the
-/// iterator's items fail part-way (an I/O error, an error reported through
-/// serde, a panic), the old file stays as it was.
-///
-/// ```
-/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-{}", std::process::id()));
-/// # std::fs::create_dir_all(&dir)?;
-/// let path = dir.join("squares.json");
-/// json_runtime::write_file_array(&path, (1..=4).map(|i| i * i))?;
-/// assert_eq!(std::fs::read(&path)?, b"[1,4,9,16]");
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn write_file_array<P, I>(path: P, items: I) -> Result<(), Error>
-where
-    P: AsRef<Path>,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    write_file_with(path, |file| {
-        array_to_writer::<Compact, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
-    })
-}
-
-/// Streams the items of any iterator as one pretty JSON array, indented by
-/// two spaces, into the file at `path`: the bytes of
-/// `serde_json::to_vec_pretty` of the collected items, written as
-/// [`write_file_array`] writes them.
-///
-/// ```
-/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-array-pretty-{}", std::process::id()));
-/// # std::fs::create_dir_all(&dir)?;
-/// let path = dir.join("names.json");
-/// json_runtime::write_file_array_pretty(&path, ["ada", "grace"])?;
-/// assert_eq!(std::fs::read(&path)?, b"[\n  \"ada\",\n  \"grace\"\n]");
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn write_file_array_pretty<P, I>(path: P, items: I) -> Result<(), Error>
-where
-    P: AsRef<Path>,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    write_file_with(path, |file| {
-        array_to_writer::<Pretty, _, I>(file, items, &Config::DEFAULT).map_err(Error::from)
-    })
-}
-
-/// Streams the items of any iterator as [JSON Lines](https://jsonlines.org)
-/// into the file at `path`, replacing it safely as [`write_file`] does:
-/// each item compact and followed by `\n`, as
-/// [`to_writer_lines`](crate::to_writer_lines) writes them, in bounded
-/// memory. An empty iterator makes an empty file.
-///
-/// `par::write_file_lines` (feature `rayon`) encodes a slice on every core
-/// instead; this one takes any iterator, lazy ones included.
-///
-/// ```
-/// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-lines-{}", std::process::id()));
-/// # std::fs::create_dir_all(&dir)?;
-/// use std::collections::BTreeMap;
-///
-/// let path = dir.join("events.jsonl");
-/// json_runtime::write_file_lines(&path, (1..=2).map(|id| BTreeMap::from([("id", id)])))?;
-/// assert_eq!(std::fs::read(&path)?, b"{\"id\":1}\n{\"id\":2}\n");
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn write_file_lines<P, I>(path: P, items: I) -> Result<(), Error>
-where
-    P: AsRef<Path>,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    write_file_with(path, |file| {
-        lines_to_writer(file, items, &Config::DEFAULT).map_err(Error::from)
     })
 }
 
@@ -233,18 +128,25 @@ where
 /// returns `Ok`. If `write` returns an error or panics, `path` is left as
 /// it was and the temporary file is removed.
 ///
-/// Use it for the other encoders, such as JSON Lines or a pretty layout
-/// with another indent. The closure returns the encoders' [`Error`]; `?`
-/// turns an `io::Error` into one there:
+/// Use it for what [`Options`]' file sinks do not write alone: a final
+/// newline, several documents, a hand-written encoding. The closure
+/// returns the encoders' [`Error`]; `?` turns an `io::Error` into one
+/// there:
 ///
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-with-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir)?;
-/// let path = dir.join("events.jsonl");
-/// json_runtime::write_file_with(&path, |file| {
-///     json_runtime::to_writer_lines(file, (1..=3).map(|id| [("id", id)]))
+/// use std::io::Write as _;
+///
+/// use json_runtime::Options;
+///
+/// // Pretty, with a final newline, as an editor saves it.
+/// let path = dir.join("settings.json");
+/// json_runtime::fs::write_with(&path, |file| {
+///     Options::new().pretty().to_writer(&mut *file, &[("volume", 11)])?;
+///     Ok(file.write_all(b"\n")?)
 /// })?;
-/// assert_eq!(std::fs::read(&path)?, b"[[\"id\",1]]\n[[\"id\",2]]\n[[\"id\",3]]\n");
+/// assert_eq!(std::fs::read(&path)?, b"[\n  [\n    \"volume\",\n    11\n  ]\n]\n");
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
@@ -264,7 +166,7 @@ where
 /// }
 /// impl std::error::Error for Checksum {}
 ///
-/// let err = json_runtime::write_file_with(dir.join("a.json"), |_| {
+/// let err = json_runtime::fs::write_with(dir.join("a.json"), |_| {
 ///     Err(std::io::Error::new(std::io::ErrorKind::InvalidData, Checksum).into())
 /// })
 /// .unwrap_err();
@@ -274,7 +176,7 @@ where
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
-pub fn write_file_with<P, W>(path: P, write: W) -> Result<(), Error>
+pub fn write_with<P, W>(path: P, write: W) -> Result<(), Error>
 where
     P: AsRef<Path>,
     W: FnOnce(&mut File) -> Result<(), Error>,
@@ -289,7 +191,9 @@ where
 /// The file sinks of [`Options`].
 impl Options<'_> {
     /// Writes `value` to the file at `path`, replacing it safely as
-    /// [`write_file`](crate::write_file) does.
+    /// [`write_file`](crate::write_file) does: the JSON streams into a
+    /// temporary file beside it, which is synced and renamed over `path`
+    /// only once it is complete.
     ///
     /// ```
     /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-{}", std::process::id()));
@@ -297,6 +201,8 @@ impl Options<'_> {
     /// use json_runtime::{Escape, Options};
     ///
     /// let path = dir.join("names.json");
+    /// Options::new().pretty().write_file(&path, &[1, 2])?;
+    /// assert_eq!(std::fs::read(&path)?, b"[\n  1,\n  2\n]");
     /// Options::new().escape(Escape::Ascii).pretty().write_file(&path, &["Zoë"])?;
     /// assert_eq!(std::fs::read(&path)?, b"[\n  \"Zo\\u00eb\"\n]");
     /// # std::fs::remove_dir_all(&dir)?;
@@ -307,16 +213,29 @@ impl Options<'_> {
         path: P,
         value: &T,
     ) -> Result<(), Error> {
-        write_file_with(path, |file| self.to_writer(file, value))
+        write_with(path, |file| self.to_writer(file, value))
     }
 
     /// Streams the items of any iterator as one JSON array into the file at
-    /// `path`, as [`write_file_array`](crate::write_file_array) does.
+    /// `path`, replacing it safely as [`write_file`](crate::write_file)
+    /// does.
+    ///
+    /// The file gets the bytes of [`to_vec`](Self::to_vec) of the items
+    /// collected into a `Vec`, but nothing is collected: the items are
+    /// encoded one by one as [`to_writer_array`](Self::to_writer_array)
+    /// does, in bounded memory, so a lazily generated sequence of any
+    /// length can be written. If the items fail part-way (an I/O error, an
+    /// error reported through serde, a panic), the old file stays as it
+    /// was.
     ///
     /// ```
     /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-options-array-{}", std::process::id()));
     /// # std::fs::create_dir_all(&dir)?;
     /// use json_runtime::Options;
+    ///
+    /// let path = dir.join("squares.json");
+    /// Options::new().write_file_array(&path, (1..=4).map(|i| i * i))?;
+    /// assert_eq!(std::fs::read(&path)?, b"[1,4,9,16]");
     ///
     /// let path = dir.join("ids.json");
     /// Options::new().indent(b"\t").write_file_array(&path, 1..=2)?;
@@ -330,18 +249,39 @@ impl Options<'_> {
         I: IntoIterator,
         I::Item: ToJson,
     {
-        write_file_with(path, |file| self.to_writer_array(file, items))
+        write_with(path, |file| self.to_writer_array(file, items))
     }
 
-    /// Streams the items of any iterator as JSON Lines into the file at
-    /// `path`, as [`write_file_lines`](crate::write_file_lines) does; each
-    /// line is compact whatever the layout chosen.
+    /// Streams the items of any iterator as [JSON Lines](https://jsonlines.org)
+    /// into the file at `path`, replacing it safely as
+    /// [`write_file`](crate::write_file) does: each item compact (whatever
+    /// the layout chosen) and followed by `\n`, as
+    /// [`to_writer_lines`](Self::to_writer_lines) writes them, in bounded
+    /// memory. An empty iterator makes an empty file.
+    ///
+    /// `par::Encoder::lines().write_file` (feature `rayon`) encodes a slice
+    /// on every core instead; this one takes any iterator, lazy ones
+    /// included.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("json-runtime-doc-file-lines-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// use std::collections::BTreeMap;
+    ///
+    /// use json_runtime::Options;
+    ///
+    /// let path = dir.join("events.jsonl");
+    /// Options::new().write_file_lines(&path, (1..=2).map(|id| BTreeMap::from([("id", id)])))?;
+    /// assert_eq!(std::fs::read(&path)?, b"{\"id\":1}\n{\"id\":2}\n");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
     pub fn write_file_lines<P, I>(&self, path: P, items: I) -> Result<(), Error>
     where
         P: AsRef<Path>,
         I: IntoIterator,
         I::Item: ToJson,
     {
-        write_file_with(path, |file| self.to_writer_lines(file, items))
+        write_with(path, |file| self.to_writer_lines(file, items))
     }
 }

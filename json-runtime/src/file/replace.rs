@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-/// Removes the temporary files that [`write_file`](crate::write_file) and its siblings left
-/// beside `path` because the process writing them was killed, if they were
-/// last modified at least `older_than` ago. Returns how many it removed.
+/// Removes the temporary files that [`write_file`](crate::write_file) and
+/// the other file writers left beside `path` because the process writing
+/// them was killed, if they were last modified at least `older_than` ago.
+/// Returns how many it removed.
 ///
 /// A write that fails or panics removes its temporary file itself; only a
 /// process that is killed (`SIGKILL`, the OOM killer, power loss) leaves
@@ -36,7 +37,7 @@ use std::time::{Duration, SystemTime};
 /// let path = dir.join("state.json");
 /// json_runtime::write_file(&path, &[1, 2, 3])?;
 /// // At start-up: anything an earlier run left more than an hour ago.
-/// let removed = json_runtime::remove_stale_temp_files(&path, Duration::from_secs(3600))?;
+/// let removed = json_runtime::fs::remove_stale_temp_files(&path, Duration::from_secs(3600))?;
 /// assert_eq!(removed, 0);
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
@@ -202,8 +203,8 @@ fn is_socket(_meta: &fs::Metadata) -> bool {
     false
 }
 
-/// Every file writer's one path: [`write_file_with`] calls it, and all
-/// the others call `write_file_with`.
+/// Every file writer's one path: [`write_with`](super::write_with) calls it, and all
+/// the others call `write_with`.
 pub(super) fn replace<W>(path: &Path, write: W) -> io::Result<()>
 where
     W: FnOnce(&mut File) -> io::Result<()>,
@@ -394,7 +395,7 @@ fn sync_dir(_dir: &Path) {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::{write_file, write_file_with};
+    use crate::file::{write_file, write_with};
 
     fn scratch(name: &str) -> PathBuf {
         static SCRATCH: AtomicU64 = AtomicU64::new(0);
@@ -481,7 +482,7 @@ mod tests {
         let dir = scratch("fail");
         let path = dir.join("doc.json");
         fs::write(&path, b"old").unwrap();
-        let err = write_file_with(&path, |file| {
+        let err = write_with(&path, |file| {
             io::Write::write_all(file, b"[1,2,")?;
             Err(io::Error::other("disk full").into())
         })
@@ -502,7 +503,7 @@ mod tests {
         // folder is derived without writing there.
         let err = replace(Path::new(""), |_| Ok(())).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
-        let err = write_file_with("/", |_| Ok(())).unwrap_err();
+        let err = write_with("/", |_| Ok(())).unwrap_err();
         assert_eq!(err.io_error_kind(), Some(io::ErrorKind::InvalidInput));
         assert!(err.to_string().starts_with("writing /: "), "{err}");
         assert_eq!(split(Path::new("a.json")).unwrap().0, Path::new("."));

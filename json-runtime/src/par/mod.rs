@@ -6,9 +6,10 @@
 //! encoding. The bytes are exactly those of the sequential functions:
 //! [`to_vec`] equals [`crate::to_vec`] of the slice, [`to_vec_pretty`]
 //! equals [`crate::to_vec_pretty`], [`to_writer_lines`] equals
-//! [`crate::to_writer_lines`], and so on. [`Encoder::with_options`] and
+//! [`Options::to_writer_lines`], and so on. [`Encoder::with_options`] and
 //! [`Encoder::lines_with_options`] take an [`Options`]
-//! (indent, [`Escape`](crate::Escape) mode, sorted keys, inline arrays),
+//! (indent, [`Escape`](crate::Escape) mode, sorted keys, inline arrays,
+//! canonical output),
 //! and then write the bytes of the same `Options`' `to_vec` and
 //! `to_writer_lines`.
 //!
@@ -158,7 +159,7 @@ impl<'a> Encoder<'a> {
     }
 
     /// JSON Lines: each item compact, followed by `\n`, as
-    /// [`crate::to_writer_lines`] writes them.
+    /// [`Options::to_writer_lines`] writes them.
     pub fn lines() -> Self {
         Encoder::lines_with_options(Options::new())
     }
@@ -288,7 +289,7 @@ impl<'a> Encoder<'a> {
         I::Iter: IndexedParallelIterator,
         I::Item: ToJson,
     {
-        crate::write_file_with(path, |file| self.to_writer(file, items))
+        crate::file::write_with(path, |file| self.to_writer(file, items))
     }
 }
 
@@ -343,7 +344,7 @@ pub fn to_writer_pretty<W: io::Write, T: ToJson + Sync>(
 }
 
 /// Streams `items` as JSON Lines into `writer`: the bytes of
-/// [`crate::to_writer_lines`]. Memory and errors as in [`to_writer`].
+/// [`Options::to_writer_lines`]. Memory and errors as in [`to_writer`].
 ///
 /// ```
 /// let events = vec![[("id", 1)], [("id", 2)]];

@@ -12,10 +12,10 @@ use rayon::iter::plumbing::{Producer, ProducerCallback};
 use crate::buf::growth;
 use crate::buf::sizes::INITIAL_CAPACITY;
 use crate::error::Error;
-use crate::options::Options;
+use crate::options::{Layout, Options};
 use crate::sequences::{fill_array, ArrayState, Framing};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Config, Format, JsonWriter, Pretty};
+use crate::writer::{Canonical, Compact, Config, Format, JsonWriter, Pretty};
 
 /// The output one chunk aims at, in bytes.
 ///
@@ -231,10 +231,14 @@ impl<T: ToJson> ProducerCallback<T> for Run<'_, '_> {
     type Output = io::Result<()>;
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> io::Result<()> {
-        match self.framing {
-            Framing::Array if self.options.is_pretty() => run::<Array<Pretty>, P>(self, producer),
-            Framing::Array => run::<Array<Compact>, P>(self, producer),
-            Framing::Lines => run::<Lines, P>(self, producer),
+        match (self.framing, self.options.layout()) {
+            (Framing::Array, Layout::Compact) => run::<Array<Compact>, P>(self, producer),
+            (Framing::Array, Layout::Pretty) => run::<Array<Pretty>, P>(self, producer),
+            (Framing::Array, Layout::Canonical) => run::<Array<Canonical>, P>(self, producer),
+            (Framing::Lines, Layout::Compact | Layout::Pretty) => {
+                run::<Lines<Compact>, P>(self, producer)
+            }
+            (Framing::Lines, Layout::Canonical) => run::<Lines<Canonical>, P>(self, producer),
         }
     }
 }
@@ -282,7 +286,8 @@ trait Pieces {
 }
 
 struct Array<F>(F);
-struct Lines;
+/// JSON Lines, each line `F`: compact or canonical.
+struct Lines<F>(F);
 
 impl<F: Format> Pieces for Array<F> {
     const OPEN: &'static [u8] = b"[";
@@ -344,7 +349,7 @@ impl<F: Format> Pieces for Array<F> {
     }
 }
 
-impl Pieces for Lines {
+impl<F: Format> Pieces for Lines<F> {
     const OPEN: &'static [u8] = b"";
 
     fn encode<I>(
@@ -359,7 +364,7 @@ impl Pieces for Lines {
     {
         // As `to_writer_lines`: a raw value must not break its line.
         let config = config.lines();
-        let mut w = JsonWriter::<Compact>::in_memory(&config, std::mem::take(buf));
+        let mut w = JsonWriter::<F>::in_memory(&config, std::mem::take(buf));
         for item in items {
             item.write_json(&mut w);
             w.write_ascii(b"\n");

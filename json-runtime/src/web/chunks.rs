@@ -14,11 +14,11 @@ use bytes::Bytes;
 use futures_core::Stream;
 
 use crate::buf::sizes::{INITIAL_CAPACITY, STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
-use crate::options::Options;
+use crate::options::{Layout, Options};
 pub(crate) use crate::sequences::Framing;
 use crate::sequences::{fill_array, fill_lines, ArrayState};
 use crate::to_json::ToJson;
-use crate::writer::{Compact, Pretty};
+use crate::writer::{Canonical, Compact, Pretty};
 
 // Chunk sizes: `buf::sizes::STREAM_CHUNK`, shared with the Tokio writers.
 // Each chunk after the first starts at `STREAM_CHUNK_CAPACITY`; the first
@@ -84,14 +84,23 @@ impl Encoder {
         I::Item: ToJson,
     {
         let config = self.options.config();
-        let filled = match self.framing {
-            Framing::Array if self.options.is_pretty() => {
-                fill_array::<Pretty, _>(buf, config, items, &mut self.state, threshold)
+        let state = &mut self.state;
+        let filled = match (self.framing, self.options.layout()) {
+            (Framing::Array, Layout::Compact) => {
+                fill_array::<Compact, _>(buf, config, items, state, threshold)
             }
-            Framing::Array => {
-                fill_array::<Compact, _>(buf, config, items, &mut self.state, threshold)
+            (Framing::Array, Layout::Pretty) => {
+                fill_array::<Pretty, _>(buf, config, items, state, threshold)
             }
-            Framing::Lines => fill_lines(buf, config, items, threshold),
+            (Framing::Array, Layout::Canonical) => {
+                fill_array::<Canonical, _>(buf, config, items, state, threshold)
+            }
+            (Framing::Lines, Layout::Compact | Layout::Pretty) => {
+                fill_lines::<Compact, _>(buf, config, items, threshold)
+            }
+            (Framing::Lines, Layout::Canonical) => {
+                fill_lines::<Canonical, _>(buf, config, items, threshold)
+            }
         };
         filled.map_err(Into::into)
     }

@@ -1,4 +1,4 @@
-//! HTTP response bodies: [`to_bytes`] for any framework, and responders for
+//! HTTP response bodies: `Options::to_bytes` for any framework, and responders for
 //! axum ([`crate::axum`]) and actix-web ([`crate::actix`]).
 //!
 //! A single value is encoded into one buffer that becomes the body as it is,
@@ -25,6 +25,7 @@ mod chunks;
 use bytes::Bytes;
 
 use crate::error::Error;
+use crate::options::Options;
 use crate::to_json::ToJson;
 
 /// `Content-Type` of a JSON document.
@@ -36,37 +37,33 @@ const APPLICATION_JSON: &str = "application/json";
 #[cfg(any(feature = "axum", feature = "actix-web"))]
 const APPLICATION_NDJSON: &str = "application/x-ndjson";
 
-/// Encodes `value` as compact JSON into [`Bytes`], the body type of hyper,
-/// axum, actix-web, warp, poem and most other Rust web frameworks.
-///
-/// The bytes are those of `serde_json::to_vec`. The encoded `Vec` becomes
-/// the `Bytes` without a copy. Errors as in [`to_vec`](crate::to_vec).
-/// Requires the `bytes` feature.
-///
-/// With axum or actix-web, the [`axum::Json`](crate::axum::Json) and
-/// [`actix::Json`](crate::actix::Json) responders also set the
-/// `Content-Type`; elsewhere it is one line:
-///
-/// ```
-/// # let value = [1, 2, 3];
-/// let response = http::Response::builder()
-///     .header("content-type", "application/json")
-///     .body(json_runtime::to_bytes(&value)?)?;
-/// assert_eq!(response.body().as_ref(), b"[1,2,3]");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
-    crate::to_vec(value).map(Bytes::from)
-}
-
-/// Encodes `value` as pretty JSON, indented by two spaces, into [`Bytes`]:
-/// the bytes of `serde_json::to_vec_pretty`. Requires the `bytes` feature.
-///
-/// ```
-/// let body = json_runtime::to_bytes_pretty(&[1, 2])?;
-/// assert_eq!(body.as_ref(), b"[\n  1,\n  2\n]");
-/// # Ok::<(), json_runtime::Error>(())
-/// ```
-pub fn to_bytes_pretty<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
-    crate::to_vec_pretty(value).map(Bytes::from)
+/// The body type of the web frameworks (feature `bytes`).
+impl Options<'_> {
+    /// Encodes `value` as JSON into [`Bytes`], the body type of hyper,
+    /// axum, actix-web, warp, poem and most other Rust web frameworks.
+    ///
+    /// The bytes are those of [`to_vec`](Self::to_vec), which become the
+    /// `Bytes` without a copy. Errors as in [`to_vec`](crate::to_vec).
+    /// Requires the `bytes` feature.
+    ///
+    /// With axum or actix-web, the [`axum::Json`](crate::axum::Json) and
+    /// [`actix::Json`](crate::actix::Json) responders also set the
+    /// `Content-Type`; elsewhere it is one line:
+    ///
+    /// ```
+    /// use json_runtime::Options;
+    ///
+    /// # let value = [1, 2, 3];
+    /// let response = http::Response::builder()
+    ///     .header("content-type", "application/json")
+    ///     .body(Options::new().to_bytes(&value)?)?;
+    /// assert_eq!(response.body().as_ref(), b"[1,2,3]");
+    ///
+    /// let body = Options::new().pretty().to_bytes(&[1, 2])?;
+    /// assert_eq!(body.as_ref(), b"[\n  1,\n  2\n]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_bytes<T: ToJson + ?Sized>(&self, value: &T) -> Result<Bytes, Error> {
+        self.to_vec(value).map(Bytes::from)
+    }
 }

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::extras::PathSegment;
 use super::format::Format;
 use super::json_writer::JsonWriter;
-use crate::error::{CanonicalError, CanonicalErrorKind};
+use crate::error::{CanonicalError, CanonicalErrorKind, Error};
 use crate::number::write_ecmascript;
 
 /// 2^53: every integer up to it in magnitude is exactly a double.
@@ -263,8 +263,24 @@ impl<F: Format> JsonWriter<'_, F> {
         self.extras_mut().error = Some(CanonicalError::new(kind, pointer));
     }
 
-    pub(crate) fn take_canonical_error(&mut self) -> Option<CanonicalError> {
+    fn take_canonical_error(&mut self) -> Option<CanonicalError> {
         self.extras.as_deref_mut().and_then(|e| e.error.take())
+    }
+
+    /// Canonical output's result: the first value it cannot write without
+    /// changing it, else the error a value written through serde reported,
+    /// as a [`CanonicalErrorKind::Serialize`], else the bytes.
+    pub(super) fn into_canonical_result(mut self) -> Result<Vec<u8>, Error> {
+        match self.take_canonical_error() {
+            Some(error) => Err(error.into()),
+            None => self.into_plain_result().map_err(|error| {
+                CanonicalError::new(
+                    CanonicalErrorKind::Serialize(error.to_string()),
+                    String::new(),
+                )
+                .into()
+            }),
+        }
     }
 
     /// The JSON Pointer to the value being written: object keys are read

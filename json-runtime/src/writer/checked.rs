@@ -37,7 +37,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// [`ObjectWriter`] it is given; the braces, separators and layout are
     /// the writer's, so the object is well formed whatever the closure
     /// does. Written as serde_json writes a `serialize_map`, in the order
-    /// of the calls (sorted in [canonical](crate::to_vec_canonical)
+    /// of the calls (sorted in [canonical](crate::Options::canonical)
     /// output).
     ///
     /// ```

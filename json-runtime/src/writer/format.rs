@@ -92,7 +92,7 @@ impl private::Sealed for Pretty {
 }
 
 /// RFC 8785 canonical JSON (JCS), as written by
-/// [`to_vec_canonical`](crate::to_vec_canonical): no whitespace, the
+/// [`Options::canonical`](crate::Options::canonical): no whitespace, the
 /// entries of every object sorted, numbers as ECMAScript writes them.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Canonical;

@@ -189,8 +189,19 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// The output, or the error a value reported while it was written.
     /// Out of line, as the writer's set-up (`in_memory`): every entry point
     /// instantiated for a value type calls it.
+    /// Canonical output reports its own failure first, as
+    /// [`into_canonical_result`](Self::into_canonical_result) says.
     #[inline(never)]
     pub(crate) fn into_result(self) -> Result<Vec<u8>, Error> {
+        if F::CANONICAL {
+            return self.into_canonical_result();
+        }
+        self.into_plain_result()
+    }
+
+    /// [`into_result`](Self::into_result) without canonical output's
+    /// errors.
+    pub(super) fn into_plain_result(self) -> Result<Vec<u8>, Error> {
         match self.failure {
             None => Ok(self.buf.into_bytes()),
             Some(error) => Err(error),
@@ -280,7 +291,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// # Ok::<(), json_runtime::Error>(())
     /// ```
     ///
-    /// In [JSON Lines](crate::to_writer_lines) output, where a line break
+    /// In [JSON Lines](crate::Options::to_writer_lines) output, where a line break
     /// would end the item, the whitespace between tokens is dropped (a
     /// valid JSON text has line breaks only there), so `"[1,\n 2]"` is
     /// written as `[1,2]`; elsewhere the text is copied as it is.
