@@ -51,6 +51,8 @@ mod ordered_float;
 mod rust_decimal;
 #[cfg(feature = "semver")]
 mod semver;
+#[cfg(any(feature = "time", feature = "rust_decimal"))]
+mod serde_probe;
 #[cfg(feature = "smallvec")]
 mod smallvec;
 #[cfg(feature = "smol_str")]

@@ -27,12 +27,11 @@
 //! third form serde_json returns an error for a key, which in-memory
 //! encoding has no way to return; json-runtime writes the text quoted.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-
 use ::rust_decimal::prelude::ToPrimitive;
 use ::rust_decimal::Decimal;
 
 use super::display_text::with_display_text;
+use super::serde_probe::{self, Probed};
 use crate::writer::write_f64;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
@@ -48,27 +47,23 @@ enum Form {
     Number = 3,
 }
 
-const UNKNOWN: u8 = 0;
-
-static FORM: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-#[inline]
-fn form() -> Form {
-    match FORM.load(Ordering::Relaxed) {
-        1 => Form::String,
-        2 => Form::Float,
-        3 => Form::Number,
-        _ => probe_form(),
+impl From<serde_probe::Form> for Form {
+    /// Anything but the three forms (one a later rust_decimal might add)
+    /// reads as the string form, rust_decimal's default.
+    fn from(form: serde_probe::Form) -> Self {
+        match form {
+            serde_probe::Form::F64 => Form::Float,
+            serde_probe::Form::SerdeJsonNumber => Form::Number,
+            serde_probe::Form::Str | serde_probe::Form::Other => Form::String,
+        }
     }
 }
 
-/// Runs once (or in a few racing threads, which agree).
-#[cold]
-#[inline(never)]
-fn probe_form() -> Form {
-    let found = probe::form_of(&Decimal::ONE);
-    FORM.store(found as u8, Ordering::Relaxed);
-    found
+static FORM: Probed = Probed::new();
+
+#[inline]
+fn form() -> Form {
+    FORM.form(|| Decimal::ONE).into()
 }
 
 #[inline]
@@ -108,192 +103,6 @@ impl ToJsonKey for Decimal {
     }
 }
 
-/// A serializer that records which of the three forms it is handed.
-/// Anything else (a form a later rust_decimal might add) reads as the
-/// string form, rust_decimal's default.
-mod probe {
-    use std::fmt;
-
-    use serde::ser::{self, Impossible, Serialize, SerializeStruct, Serializer};
-
-    use super::Form;
-
-    /// The struct name serde_json's `arbitrary_precision` `Number` is
-    /// serialized under, which its serializer recognizes.
-    const SERDE_JSON_NUMBER: &str = "$serde_json::private::Number";
-
-    pub(super) fn form_of<T: Serialize + ?Sized>(value: &T) -> Form {
-        value.serialize(FormProbe).unwrap_or(Form::String)
-    }
-
-    #[derive(Debug)]
-    pub(super) struct Other;
-
-    impl fmt::Display for Other {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("not one of rust_decimal's forms")
-        }
-    }
-
-    impl std::error::Error for Other {}
-
-    impl ser::Error for Other {
-        fn custom<T: fmt::Display>(_: T) -> Self {
-            Other
-        }
-    }
-
-    struct FormProbe;
-
-    /// serde_json's number struct: its one field is the text.
-    pub(super) struct NumberStruct;
-
-    impl SerializeStruct for NumberStruct {
-        type Ok = Form;
-        type Error = Other;
-
-        fn serialize_field<T: Serialize + ?Sized>(
-            &mut self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), Other> {
-            Ok(())
-        }
-
-        fn end(self) -> Result<Form, Other> {
-            Ok(Form::Number)
-        }
-    }
-
-    macro_rules! other {
-        ($($method:ident($($arg:ty),*);)*) => {$(
-            fn $method(self, $(_: $arg),*) -> Result<Form, Other> {
-                Err(Other)
-            }
-        )*};
-    }
-
-    impl Serializer for FormProbe {
-        type Ok = Form;
-        type Error = Other;
-        type SerializeSeq = Impossible<Form, Other>;
-        type SerializeTuple = Impossible<Form, Other>;
-        type SerializeTupleStruct = Impossible<Form, Other>;
-        type SerializeTupleVariant = Impossible<Form, Other>;
-        type SerializeMap = Impossible<Form, Other>;
-        type SerializeStruct = NumberStruct;
-        type SerializeStructVariant = Impossible<Form, Other>;
-
-        /// As serde_json's serializer says.
-        fn is_human_readable(&self) -> bool {
-            true
-        }
-
-        fn serialize_str(self, _: &str) -> Result<Form, Other> {
-            Ok(Form::String)
-        }
-
-        fn collect_str<T: fmt::Display + ?Sized>(self, _: &T) -> Result<Form, Other> {
-            Ok(Form::String)
-        }
-
-        fn serialize_f64(self, _: f64) -> Result<Form, Other> {
-            Ok(Form::Float)
-        }
-
-        fn serialize_struct(self, name: &'static str, _: usize) -> Result<NumberStruct, Other> {
-            if name == SERDE_JSON_NUMBER {
-                Ok(NumberStruct)
-            } else {
-                Err(Other)
-            }
-        }
-
-        other! {
-            serialize_bool(bool);
-            serialize_i8(i8);
-            serialize_i16(i16);
-            serialize_i32(i32);
-            serialize_i64(i64);
-            serialize_i128(i128);
-            serialize_u8(u8);
-            serialize_u16(u16);
-            serialize_u32(u32);
-            serialize_u64(u64);
-            serialize_u128(u128);
-            serialize_f32(f32);
-            serialize_char(char);
-            serialize_bytes(&[u8]);
-            serialize_none();
-            serialize_unit();
-            serialize_unit_struct(&'static str);
-            serialize_unit_variant(&'static str, u32, &'static str);
-        }
-
-        fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<Form, Other> {
-            Err(Other)
-        }
-
-        fn serialize_newtype_struct<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<Form, Other> {
-            Err(Other)
-        }
-
-        fn serialize_newtype_variant<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<Form, Other> {
-            Err(Other)
-        }
-
-        fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Other> {
-            Err(Other)
-        }
-
-        fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Other> {
-            Err(Other)
-        }
-
-        fn serialize_tuple_struct(
-            self,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleStruct, Other> {
-            Err(Other)
-        }
-
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleVariant, Other> {
-            Err(Other)
-        }
-
-        fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Other> {
-            Err(Other)
-        }
-
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStructVariant, Other> {
-            Err(Other)
-        }
-    }
-}
-
 /// The float and arbitrary-precision forms, which this workspace's
 /// rust_decimal features do not select, checked by calling the writer
 /// with each form; tests/foreign_types.rs compares the string form with
@@ -307,6 +116,10 @@ mod tests {
 
     use super::*;
     use crate::{Compact, Pretty};
+
+    fn form_of<T: Serialize + ?Sized>(value: &T) -> Form {
+        serde_probe::form_of(value).into()
+    }
 
     fn ours(value: &Decimal, form: Form, key: bool) -> String {
         let mut w = JsonWriter::<Compact>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
@@ -429,11 +242,11 @@ mod tests {
 
     #[test]
     fn probe_tells_the_forms_apart() {
-        assert_eq!(probe::form_of(&Writes::Str), Form::String);
-        assert_eq!(probe::form_of(&Writes::Float), Form::Float);
-        assert_eq!(probe::form_of(&Writes::SerdeJsonNumber), Form::Number);
-        assert_eq!(probe::form_of(&Writes::OtherStruct), Form::String);
-        assert_eq!(probe::form_of(&Writes::Integer), Form::String);
+        assert_eq!(form_of(&Writes::Str), Form::String);
+        assert_eq!(form_of(&Writes::Float), Form::Float);
+        assert_eq!(form_of(&Writes::SerdeJsonNumber), Form::Number);
+        assert_eq!(form_of(&Writes::OtherStruct), Form::String);
+        assert_eq!(form_of(&Writes::Integer), Form::String);
     }
 
     /// The probe agrees with what rust_decimal's `Serialize` does in this
@@ -451,6 +264,6 @@ mod tests {
             other => panic!("unexpected form {other}"),
         };
         assert_eq!(form(), expected);
-        assert_eq!(probe::form_of(&Decimal::MAX), expected);
+        assert_eq!(form_of(&Decimal::MAX), expected);
     }
 }

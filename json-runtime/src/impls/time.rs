@@ -29,46 +29,28 @@
 //! arrays without `serde-human-readable`, which serde_json rejects as keys,
 //! so a key impl could not promise serde_json's output.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-
 use ::time::{
     Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
 };
 
 use super::datetime_text::{write_int_array, QuotedAscii};
+use super::serde_probe::{Form, Probed};
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// Which representation time's `Serialize` impl picks for one type, found
 /// out on first use.
-struct Representation(AtomicU8);
-
-const UNKNOWN: u8 = 0;
-const STRING: u8 = 1;
-const NUMBERS: u8 = 2;
+struct Representation(Probed);
 
 impl Representation {
     const fn new() -> Self {
-        Representation(AtomicU8::new(UNKNOWN))
+        Representation(Probed::new())
     }
 
     /// Whether time writes this type as a string for serde_json. `sample`
     /// is only run the first time (or by racing threads, which agree).
     #[inline]
     fn is_string<T: serde::Serialize>(&self, sample: impl FnOnce() -> T) -> bool {
-        match self.0.load(Ordering::Relaxed) {
-            STRING => true,
-            NUMBERS => false,
-            _ => self.probe(&sample()),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn probe<T: serde::Serialize>(&self, sample: &T) -> bool {
-        let is_string = probe::serializes_as_str(sample);
-        self.0
-            .store(if is_string { STRING } else { NUMBERS }, Ordering::Relaxed);
-        is_string
+        self.0.form(sample) == Form::Str
     }
 }
 
@@ -81,161 +63,6 @@ static UTC_OFFSET: Representation = Representation::new();
 static DURATION: Representation = Representation::new();
 static WEEKDAY: Representation = Representation::new();
 static MONTH: Representation = Representation::new();
-
-/// A serializer that reports human-readable, as serde_json does, and
-/// succeeds only if it is handed a string.
-mod probe {
-    use std::fmt;
-
-    use serde::ser::{self, Impossible, Serialize, Serializer};
-
-    pub(super) fn serializes_as_str<T: Serialize + ?Sized>(value: &T) -> bool {
-        value.serialize(StrProbe).is_ok()
-    }
-
-    #[derive(Debug)]
-    pub(super) struct NotAStr;
-
-    impl fmt::Display for NotAStr {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("not a string")
-        }
-    }
-
-    impl std::error::Error for NotAStr {}
-
-    impl ser::Error for NotAStr {
-        fn custom<T: fmt::Display>(_: T) -> Self {
-            NotAStr
-        }
-    }
-
-    struct StrProbe;
-
-    macro_rules! reject {
-        ($($method:ident($($arg:ty),*);)*) => {$(
-            fn $method(self, $(_: $arg),*) -> Result<(), NotAStr> {
-                Err(NotAStr)
-            }
-        )*};
-    }
-
-    impl Serializer for StrProbe {
-        type Ok = ();
-        type Error = NotAStr;
-        type SerializeSeq = Impossible<(), NotAStr>;
-        type SerializeTuple = Impossible<(), NotAStr>;
-        type SerializeTupleStruct = Impossible<(), NotAStr>;
-        type SerializeTupleVariant = Impossible<(), NotAStr>;
-        type SerializeMap = Impossible<(), NotAStr>;
-        type SerializeStruct = Impossible<(), NotAStr>;
-        type SerializeStructVariant = Impossible<(), NotAStr>;
-
-        fn is_human_readable(&self) -> bool {
-            true
-        }
-
-        fn serialize_str(self, _: &str) -> Result<(), NotAStr> {
-            Ok(())
-        }
-
-        fn collect_str<T: fmt::Display + ?Sized>(self, _: &T) -> Result<(), NotAStr> {
-            Ok(())
-        }
-
-        reject! {
-            serialize_bool(bool);
-            serialize_i8(i8);
-            serialize_i16(i16);
-            serialize_i32(i32);
-            serialize_i64(i64);
-            serialize_i128(i128);
-            serialize_u8(u8);
-            serialize_u16(u16);
-            serialize_u32(u32);
-            serialize_u64(u64);
-            serialize_u128(u128);
-            serialize_f32(f32);
-            serialize_f64(f64);
-            serialize_char(char);
-            serialize_bytes(&[u8]);
-            serialize_none();
-            serialize_unit();
-            serialize_unit_struct(&'static str);
-            serialize_unit_variant(&'static str, u32, &'static str);
-        }
-
-        fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_newtype_struct<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_newtype_variant<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_tuple_struct(
-            self,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleStruct, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleVariant, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_struct(
-            self,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStruct, NotAStr> {
-            Err(NotAStr)
-        }
-
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStructVariant, NotAStr> {
-            Err(NotAStr)
-        }
-    }
-}
 
 // ---- the string forms, as time's `serde-human-readable` formats write them
 
@@ -570,6 +397,10 @@ mod tests {
     use super::*;
     use crate::{Compact, Pretty};
 
+    fn serializes_as_str<T: Serialize + ?Sized>(value: &T) -> bool {
+        crate::impls::serde_probe::form_of(value) == Form::Str
+    }
+
     fn ours(write: impl Fn(&mut JsonWriter<'_, Compact>)) -> String {
         let mut w = JsonWriter::<Compact>::in_memory(&crate::writer::Config::DEFAULT, Vec::new());
         write(&mut w);
@@ -765,10 +596,10 @@ mod tests {
     fn probe_matches_serde_json() {
         let as_string = serde_json::to_string(&Date::MIN).unwrap().starts_with('"');
         assert_eq!(DATE.is_string(|| Date::MIN), as_string);
-        assert_eq!(probe::serializes_as_str(&Month::May), as_string);
-        assert_eq!(probe::serializes_as_str(&Duration::ZERO), as_string);
-        assert!(probe::serializes_as_str("a str"));
-        assert!(!probe::serializes_as_str(&(1, 2)));
-        assert!(!probe::serializes_as_str(&1u8));
+        assert_eq!(serializes_as_str(&Month::May), as_string);
+        assert_eq!(serializes_as_str(&Duration::ZERO), as_string);
+        assert!(serializes_as_str("a str"));
+        assert!(!serializes_as_str(&(1, 2)));
+        assert!(!serializes_as_str(&1u8));
     }
 }
