@@ -8,32 +8,13 @@
 //! peak is measured (rayon's own threads are counted, as they should be).
 
 use json_runtime::par::{self, Encoder, CHUNKS_PER_THREAD, CHUNK_BYTES};
-use json_runtime::ToJson;
 use rayon::prelude::*;
 
 use json_tests::heap::peak_during;
+use json_tests::record::{record, Record};
 
 #[global_allocator]
 static ALLOC: json_tests::heap::Counting = json_tests::heap::Counting;
-
-#[derive(serde::Serialize, ToJson)]
-struct Record {
-    id: u64,
-    name: String,
-    score: f64,
-    flags: [bool; 2],
-    parent: Option<u64>,
-}
-
-fn record(i: u64) -> Record {
-    Record {
-        id: i,
-        name: format!("record number {i}"),
-        score: i as f64 * 0.25,
-        flags: [i.is_multiple_of(2), i.is_multiple_of(3)],
-        parent: i.checked_sub(1),
-    }
-}
 
 const RECORDS: u32 = 300_000;
 

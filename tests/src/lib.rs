@@ -7,6 +7,7 @@
 use std::io;
 
 pub mod heap;
+pub mod record;
 pub mod stand_ins;
 
 use json_runtime::{PrettyFormatter, ToJson};
