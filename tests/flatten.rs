@@ -536,6 +536,12 @@ fn flattened_unit_only_enum() {
     );
     for holder in &holders {
         let sorted = serde_json::to_value(holder).unwrap().to_string();
-        assert_eq!(json_runtime::Options::new().canonical().to_string(holder).unwrap(), sorted);
+        assert_eq!(
+            json_runtime::Options::new()
+                .canonical()
+                .to_string(holder)
+                .unwrap(),
+            sorted
+        );
     }
 }
