@@ -17,8 +17,9 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use crate::buf::sizes::{STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
 use crate::error::Error;
+use crate::framing::{ArrayFramer, Framer, LinesFramer};
 use crate::options::{Layout, Options};
-use crate::sequences::{fill_array, fill_lines, ArrayState};
+use crate::sequences::{fill, ArrayState};
 use crate::to_json::ToJson;
 use crate::writer::{Canonical, Compact, Config, Format, JsonWriter, Pieces, Pretty};
 
@@ -64,7 +65,8 @@ where
     }
 }
 
-pub(crate) async fn array_to_async_writer<F: Format, W, I>(
+/// Writes the items of a sequence framed as `Fr`, a chunk at a time.
+async fn framed_to_async_writer<Fr: Framer, W, I>(
     mut writer: W,
     items: I,
     config: &Config<'_>,
@@ -78,28 +80,7 @@ where
     let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
     let mut state = ArrayState::Start;
     loop {
-        let done = fill_array::<F, _>(&mut buf, config, &mut items, &mut state, STREAM_CHUNK)?;
-        write_chunks(&mut writer, &mut buf).await?;
-        if done {
-            return writer.flush().await;
-        }
-    }
-}
-
-pub(crate) async fn lines_to_async_writer<F: Format, W, I>(
-    mut writer: W,
-    items: I,
-    config: &Config<'_>,
-) -> io::Result<()>
-where
-    W: AsyncWrite + Unpin,
-    I: IntoIterator,
-    I::Item: ToJson,
-{
-    let mut items = items.into_iter();
-    let mut buf = Vec::with_capacity(STREAM_CHUNK_CAPACITY);
-    loop {
-        let done = fill_lines::<F, _>(&mut buf, config, &mut items, STREAM_CHUNK)?;
+        let done = fill::<Fr, _>(&mut buf, config, &mut items, &mut state, STREAM_CHUNK, true)?;
         write_chunks(&mut writer, &mut buf).await?;
         if done {
             return writer.flush().await;
@@ -198,10 +179,14 @@ impl Options<'_> {
     {
         let config = self.config();
         match self.layout() {
-            Layout::Compact => array_to_async_writer::<Compact, W, I>(writer, items, config).await,
-            Layout::Pretty => array_to_async_writer::<Pretty, W, I>(writer, items, config).await,
+            Layout::Compact => {
+                framed_to_async_writer::<ArrayFramer<Compact>, W, I>(writer, items, config).await
+            }
+            Layout::Pretty => {
+                framed_to_async_writer::<ArrayFramer<Pretty>, W, I>(writer, items, config).await
+            }
             Layout::Canonical => {
-                array_to_async_writer::<Canonical, W, I>(writer, items, config).await
+                framed_to_async_writer::<ArrayFramer<Canonical>, W, I>(writer, items, config).await
             }
         }
         .map_err(Error::from)
@@ -231,10 +216,10 @@ impl Options<'_> {
         let config = self.config();
         match self.layout() {
             Layout::Compact | Layout::Pretty => {
-                lines_to_async_writer::<Compact, W, I>(writer, items, config).await
+                framed_to_async_writer::<LinesFramer<Compact>, W, I>(writer, items, config).await
             }
             Layout::Canonical => {
-                lines_to_async_writer::<Canonical, W, I>(writer, items, config).await
+                framed_to_async_writer::<LinesFramer<Canonical>, W, I>(writer, items, config).await
             }
         }
         .map_err(Error::from)

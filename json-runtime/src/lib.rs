@@ -273,6 +273,7 @@ pub mod __private_0_1_0;
 mod as_string;
 mod checked;
 mod fields;
+mod framing;
 mod impls;
 mod lazy;
 mod raw;

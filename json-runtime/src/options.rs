@@ -6,7 +6,8 @@ use std::io;
 use crate::encode::{self, into_text};
 use crate::error::Error;
 use crate::escape::Escape;
-use crate::sequences::{array_to_writer, canonical_to_writer, lines_to_writer, Framing};
+use crate::framing::{ArrayFramer, LinesFramer};
+use crate::sequences::framed_to_writer;
 use crate::to_json::ToJson;
 use crate::writer::{Canonical, Compact, Config, Pretty, DEFAULT_INDENT};
 
@@ -349,10 +350,15 @@ impl<'a> Options<'a> {
         I: IntoIterator,
         I::Item: ToJson,
     {
+        let config = self.config();
         match self.layout {
-            Layout::Compact => array_to_writer::<Compact, W, I>(writer, items, &self.config),
-            Layout::Pretty => array_to_writer::<Pretty, W, I>(writer, items, &self.config),
-            Layout::Canonical => canonical_to_writer(writer, items, Framing::Array),
+            Layout::Compact => {
+                framed_to_writer::<ArrayFramer<Compact>, W, I>(writer, items, config)
+            }
+            Layout::Pretty => framed_to_writer::<ArrayFramer<Pretty>, W, I>(writer, items, config),
+            Layout::Canonical => {
+                framed_to_writer::<ArrayFramer<Canonical>, W, I>(writer, items, config)
+            }
         }
         .map_err(Error::from)
     }
@@ -389,9 +395,14 @@ impl<'a> Options<'a> {
         I: IntoIterator,
         I::Item: ToJson,
     {
+        let config = self.config();
         match self.layout {
-            Layout::Compact | Layout::Pretty => lines_to_writer(writer, items, &self.config),
-            Layout::Canonical => canonical_to_writer(writer, items, Framing::Lines),
+            Layout::Compact | Layout::Pretty => {
+                framed_to_writer::<LinesFramer<Compact>, W, I>(writer, items, config)
+            }
+            Layout::Canonical => {
+                framed_to_writer::<LinesFramer<Canonical>, W, I>(writer, items, config)
+            }
         }
         .map_err(Error::from)
     }

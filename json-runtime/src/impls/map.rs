@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::framing::write_element;
 use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 
 /// Writes every `(key, value)` pair as one JSON object. The writer may
@@ -23,9 +24,7 @@ where
     for (key, value) in entries {
         key.write_json_entry_key(w, first);
         first = false;
-        w.check_begin::<V>();
-        value.write_json(w);
-        w.check_end();
+        write_element(w, value);
         w.flush_point();
     }
     w.end_object_dyn(first);
@@ -63,9 +62,7 @@ where
         *first = false;
         key.write_json_key(w);
         w.colon();
-        w.check_begin::<V>();
-        value.write_json(w);
-        w.check_end();
+        write_element(w, value);
         w.flush_point();
     }
 }

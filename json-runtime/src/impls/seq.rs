@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 
+use crate::framing::{write_element, ArrayFramer, Framer};
 use crate::writer::{write_indexed_piece, Pieces};
 use crate::{Format, JsonWriter, ToJson};
 
@@ -35,21 +36,13 @@ where
     I: Iterator,
     I::Item: ToJson,
 {
-    w.begin_array();
+    ArrayFramer::<F>::begin(w);
     // The first item is peeled off so the loop writes its `,` unconditionally.
-    w.array_value(true);
-    w.check_begin::<I::Item>();
-    first.write_json(w);
-    w.check_end();
-    w.flush_point();
+    ArrayFramer::<F>::item(w, true, first);
     for item in items {
-        w.array_value(false);
-        w.check_begin::<I::Item>();
-        item.write_json(w);
-        w.check_end();
-        w.flush_point();
+        ArrayFramer::<F>::item(w, false, item);
     }
-    w.end_array(false);
+    ArrayFramer::<F>::end(w, false);
 }
 
 // Sequences reached by index also stream element by element through the
@@ -90,11 +83,7 @@ impl<T: ToJson> ToJson for [T] {
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
-        write_indexed_piece(w, pieces, self.len(), |i, w| {
-            w.check_begin::<T>();
-            self[i].write_json(w);
-            w.check_end();
-        })
+        write_indexed_piece(w, pieces, self.len(), |i, w| write_element(w, &self[i]))
     }
 }
 
@@ -135,11 +124,7 @@ impl<T: ToJson> ToJson for VecDeque<T> {
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
-        write_indexed_piece(w, pieces, self.len(), |i, w| {
-            w.check_begin::<T>();
-            self[i].write_json(w);
-            w.check_end();
-        })
+        write_indexed_piece(w, pieces, self.len(), |i, w| write_element(w, &self[i]))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Maps and sets written in sorted order (`Options::sort_keys`, and
 //! always in canonical output), over the writer's sorted containers.
 
+use crate::framing::write_element;
 use crate::writer::{Format, JsonWriter, Order};
 use crate::{ToJson, ToJsonKey};
 
@@ -37,9 +38,7 @@ pub(crate) fn write_map_entries_sorted<'a, F, K, V, I>(
         *first = false;
         key.write_json_key(w);
         w.colon();
-        w.check_begin::<V>();
-        value.write_json(w);
-        w.check_end();
+        write_element(w, value);
         w.flush_point();
     }
     let order = if K::SORTS_AS_INTEGER {
@@ -64,9 +63,7 @@ where
     for item in items {
         w.sorted_array_value(first);
         first = false;
-        w.check_begin::<I::Item>();
-        item.write_json(w);
-        w.check_end();
+        write_element(w, &item);
         w.flush_point();
     }
     w.close_sorted(Order::Elements);

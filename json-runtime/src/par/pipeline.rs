@@ -11,11 +11,11 @@ use rayon::iter::plumbing::{Producer, ProducerCallback};
 
 use crate::buf::growth;
 use crate::buf::sizes::INITIAL_CAPACITY;
-use crate::error::Error;
+use crate::framing::{ArrayFramer, Framer, LinesFramer};
 use crate::options::{Layout, Options};
-use crate::sequences::{fill_array, ArrayState, Framing};
+use crate::sequences::{fill, ArrayState, Framing};
 use crate::to_json::ToJson;
-use crate::writer::{Canonical, Compact, Config, Format, JsonWriter, Pretty};
+use crate::writer::{Canonical, Compact, Config, Format, Pretty};
 
 /// The output one chunk aims at, in bytes.
 ///
@@ -232,148 +232,61 @@ impl<T: ToJson> ProducerCallback<T> for Run<'_, '_> {
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> io::Result<()> {
         match (self.framing, self.options.layout()) {
-            (Framing::Array, Layout::Compact) => run::<Array<Compact>, P>(self, producer),
-            (Framing::Array, Layout::Pretty) => run::<Array<Pretty>, P>(self, producer),
-            (Framing::Array, Layout::Canonical) => run::<Array<Canonical>, P>(self, producer),
+            (Framing::Array, Layout::Compact) => run::<ArrayFramer<Compact>, P>(self, producer),
+            (Framing::Array, Layout::Pretty) => run::<ArrayFramer<Pretty>, P>(self, producer),
+            (Framing::Array, Layout::Canonical) => run::<ArrayFramer<Canonical>, P>(self, producer),
             (Framing::Lines, Layout::Compact | Layout::Pretty) => {
-                run::<Lines<Compact>, P>(self, producer)
+                run::<LinesFramer<Compact>, P>(self, producer)
             }
-            (Framing::Lines, Layout::Canonical) => run::<Lines<Canonical>, P>(self, producer),
+            (Framing::Lines, Layout::Canonical) => run::<LinesFramer<Canonical>, P>(self, producer),
         }
     }
 }
 
-/// The text around and between elements of one layout.
-trait Pieces {
-    /// Before the first element: `[`, or nothing for JSON Lines.
-    const OPEN: &'static [u8];
-
-    /// Appends the elements of `items` to `buf`, `first` saying whether the
-    /// first of them is the first of the sequence, or returns the error an
-    /// element written through serde reported.
-    fn encode<I>(
-        buf: &mut Vec<u8>,
-        config: &Config<'_>,
-        items: I,
-        first: bool,
-    ) -> Result<(), Error>
-    where
-        I: Iterator,
-        I::Item: ToJson;
-
-    /// Whether a sequence of `len` items must be encoded whole, by
-    /// [`encode_whole`](Self::encode_whole), for its bytes to be the
-    /// sequential ones.
-    fn whole_only(_config: &Config<'_>, _len: usize) -> bool {
-        false
-    }
-
-    /// Encodes the whole sequence into `buf` (empty) as the sequential
-    /// functions do.
-    fn encode_whole<I>(buf: &mut Vec<u8>, config: &Config<'_>, items: I) -> io::Result<()>
-    where
-        I: Iterator,
-        I::Item: ToJson,
-    {
-        buf.extend_from_slice(Self::OPEN);
-        Self::encode(buf, config, items, true)?;
-        Self::close(buf, buf.len() == Self::OPEN.len());
-        Ok(())
-    }
-
-    /// After the last element; `empty` when there was none.
-    fn close(buf: &mut Vec<u8>, empty: bool);
+/// Appends all of `items` to `buf`, going on from `state` (updated):
+/// [`fill`] with no threshold. `close` says whether they end the sequence.
+fn encode<Fr: Framer, I>(
+    buf: &mut Vec<u8>,
+    config: &Config<'_>,
+    mut items: I,
+    state: &mut ArrayState,
+    close: bool,
+) -> io::Result<()>
+where
+    I: Iterator,
+    I::Item: ToJson,
+{
+    fill::<Fr, I>(buf, config, &mut items, state, usize::MAX, close)?;
+    Ok(())
 }
 
-struct Array<F>(F);
-/// JSON Lines, each line `F`: compact or canonical.
-struct Lines<F>(F);
-
-impl<F: Format> Pieces for Array<F> {
-    const OPEN: &'static [u8] = b"[";
-
-    fn encode<I>(
-        buf: &mut Vec<u8>,
-        config: &Config<'_>,
-        mut items: I,
-        first: bool,
-    ) -> Result<(), Error>
-    where
-        I: Iterator,
-        I::Item: ToJson,
-    {
-        let mut w = JsonWriter::<F>::in_memory(config, std::mem::take(buf));
-        // Every element is at depth 1, whichever chunk it is in.
-        w.resume_array();
-        if first {
-            if let Some(item) = items.next() {
-                w.array_value(true);
-                item.write_json(&mut w);
-            }
-        }
-        for item in items {
-            w.array_value(false);
-            item.write_json(&mut w);
-        }
-        *buf = w.into_result()?;
-        Ok(())
-    }
-
-    fn close(buf: &mut Vec<u8>, empty: bool) {
-        // What `end_array` writes at depth 0.
-        if F::PRETTY && !empty {
-            buf.push(b'\n');
-        }
-        buf.push(b']');
-    }
-
-    /// With inline arrays, the array itself goes on one line if its items
-    /// are scalars and the line fits, which only its end tells. Each item
-    /// takes at least three characters on that line (one, and `, ` or
-    /// `[]`), so one of more than `max_width` items never fits, and only
-    /// the arrays inside its items, each in one chunk, may go on one line.
-    fn whole_only(config: &Config<'_>, len: usize) -> bool {
-        F::PRETTY
-            && config
-                .inline_arrays
-                .is_some_and(|max_width| len <= max_width)
-    }
-
-    fn encode_whole<I>(buf: &mut Vec<u8>, config: &Config<'_>, mut items: I) -> io::Result<()>
-    where
-        I: Iterator,
-        I::Item: ToJson,
-    {
-        fill_array::<F, I>(buf, config, &mut items, &mut ArrayState::Start, usize::MAX)?;
-        Ok(())
-    }
+/// Appends the items of one chunk, which come after the first item of the
+/// sequence, to `buf`.
+fn encode_chunk<Fr: Framer, I>(buf: &mut Vec<u8>, config: &Config<'_>, items: I) -> io::Result<()>
+where
+    I: Iterator,
+    I::Item: ToJson,
+{
+    encode::<Fr, I>(
+        buf,
+        config,
+        items,
+        &mut ArrayState::Open { any: true },
+        false,
+    )
 }
 
-impl<F: Format> Pieces for Lines<F> {
-    const OPEN: &'static [u8] = b"";
-
-    fn encode<I>(
-        buf: &mut Vec<u8>,
-        config: &Config<'_>,
-        items: I,
-        _first: bool,
-    ) -> Result<(), Error>
-    where
-        I: Iterator,
-        I::Item: ToJson,
-    {
-        // As `to_writer_lines`: a raw value must not break its line.
-        let config = config.lines();
-        let mut w = JsonWriter::<F>::in_memory(&config, std::mem::take(buf));
-        for item in items {
-            item.write_json(&mut w);
-            w.write_ascii(b"\n");
-        }
-        *buf = w.into_result()?;
-        Ok(())
-    }
-
-    fn close(_buf: &mut Vec<u8>, _empty: bool) {}
+/// With inline arrays, the array itself goes on one line if its items
+/// are scalars and the line fits, which only its end tells. Each item
+/// takes at least three characters on that line (one, and `, ` or `[]`),
+/// so one of more than `max_width` items never fits, and only the arrays
+/// inside its items, each in one chunk, may go on one line. (JSON Lines
+/// are never pretty.)
+fn whole_only<F: Format>(config: &Config<'_>, len: usize) -> bool {
+    F::PRETTY
+        && config
+            .inline_arrays
+            .is_some_and(|max_width| len <= max_width)
 }
 
 /// Splits `producer` (of `len` items) into consecutive producers of
@@ -406,11 +319,10 @@ struct Progress {
     total: usize,
 }
 
-/// What a pool task reports for chunk `.0`: its bytes, or `None` when the
-/// encoder panicked (the scope then re-raises the panic).
-/// A chunk's bytes, or the error an element written through serde
-/// reported; `None` if the task panicked.
-type Encoded = (usize, Option<Result<Vec<u8>, Error>>);
+/// What a pool task reports for chunk `.0`: its bytes, or the error an
+/// element written through serde reported; `None` if the task panicked
+/// (the scope then re-raises the panic).
+type Encoded = (usize, Option<io::Result<Vec<u8>>>);
 
 /// Sends `None` for its chunk if dropped before it sent the bytes, so that
 /// a panicking element cannot leave the caller waiting forever.
@@ -439,7 +351,7 @@ impl Drop for Report<'_> {
 /// Into a `Vec`, the other chunks are copied by pool tasks too (see
 /// [`InMemory`]). There is no barrier: the pool always has the next chunks
 /// queued.
-fn pipeline<L: Pieces, P>(
+fn pipeline<Fr: Framer, P>(
     chunks: Vec<Mutex<Option<P>>>,
     progress: Progress,
     config: &Config<'_>,
@@ -494,7 +406,7 @@ where
                 let mut buf =
                     reuse().unwrap_or_else(|| Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4));
                 let encoded =
-                    L::encode(&mut buf, config, producer.into_iter(), false).map(|()| buf);
+                    encode_chunk::<Fr, _>(&mut buf, config, producer.into_iter()).map(|()| buf);
                 // The caller's receiver outlives the scope, so this reaches it.
                 let _ = to_caller.send((chunk, Some(encoded)));
                 report.sent = true;
@@ -503,7 +415,7 @@ where
         let count = chunks.len();
         (0..count.min(in_flight)).for_each(spawn);
         // Chunks that arrived before their turn.
-        let mut early: HashMap<usize, Option<Result<Vec<u8>, Error>>> = HashMap::new();
+        let mut early: HashMap<usize, Option<io::Result<Vec<u8>>>> = HashMap::new();
         let mut own = Vec::new();
         // Into memory, a caller outside the pool only puts the chunks in
         // order: the pool encodes and copies them all. Encoding too, it
@@ -526,14 +438,15 @@ where
                         match &mut target {
                             Target::Memory(memory) => {
                                 let out = memory.settle();
-                                let encoded = L::encode(out, config, producer.into_iter(), false);
+                                let encoded =
+                                    encode_chunk::<Fr, _>(out, config, producer.into_iter());
                                 memory.filled = memory.out.len();
                                 break Some(encoded.map(|()| Vec::new()));
                             }
                             Target::Stream(_) => {
                                 own.clear();
                                 let encoded =
-                                    L::encode(&mut own, config, producer.into_iter(), false);
+                                    encode_chunk::<Fr, _>(&mut own, config, producer.into_iter());
                                 break Some(encoded.map(|()| std::mem::take(&mut own)));
                             }
                         }
@@ -545,7 +458,7 @@ where
                         .find_map(|later| Some((later, take(later)?)));
                     if let Some((later, producer)) = ahead {
                         let mut buf = reuse().unwrap_or_default();
-                        let encoded = L::encode(&mut buf, config, producer.into_iter(), false);
+                        let encoded = encode_chunk::<Fr, _>(&mut buf, config, producer.into_iter());
                         early.insert(later, Some(encoded.map(|()| buf)));
                         continue;
                     }
@@ -559,7 +472,7 @@ where
             };
             // A value written through serde failed: the document is lost,
             // and nothing more is written.
-            let mut bytes = bytes.map_err(|error| Some(io::Error::from(error)))?;
+            let mut bytes = bytes.map_err(Some)?;
             if chunk + in_flight < count {
                 spawn(chunk + in_flight);
             }
@@ -622,7 +535,7 @@ fn receive(from_pool: &Receiver<Encoded>) -> Encoded {
     }
 }
 
-fn run<L: Pieces, P>(run: Run<'_, '_>, producer: P) -> io::Result<()>
+fn run<Fr: Framer, P>(run: Run<'_, '_>, producer: P) -> io::Result<()>
 where
     P: Producer,
     P::Item: ToJson,
@@ -635,10 +548,11 @@ where
         ..
     } = run;
     let config = options.config();
+    let mut state = ArrayState::Start;
 
-    if L::whole_only(config, len) {
+    if whole_only::<Fr::Format>(config, len) {
         let mut buf = Vec::with_capacity(INITIAL_CAPACITY);
-        L::encode_whole(&mut buf, config, producer.into_iter())?;
+        encode::<Fr, _>(&mut buf, config, producer.into_iter(), &mut state, true)?;
         return sink.write_whole(buf);
     }
 
@@ -646,10 +560,14 @@ where
     let probe = len.min(PROBE_ELEMENTS);
     let (head, rest) = producer.split_at(probe);
     let mut buf = Vec::with_capacity(INITIAL_CAPACITY);
-    buf.extend_from_slice(L::OPEN);
-    L::encode(&mut buf, config, head.into_iter(), true)?;
+    // The opening alone first, so that it does not count in an element's
+    // size.
+    let nothing = std::iter::empty::<P::Item>;
+    encode::<Fr, _>(&mut buf, config, nothing(), &mut state, false)?;
+    let opening = buf.len();
+    encode::<Fr, _>(&mut buf, config, head.into_iter(), &mut state, false)?;
     let remaining = len - probe;
-    let per_element = (buf.len() - L::OPEN.len()).div_ceil(probe.max(1)).max(1);
+    let per_element = (buf.len() - opening).div_ceil(probe.max(1)).max(1);
     let chunk_len = asked.unwrap_or_else(|| (CHUNK_BYTES / per_element).max(1));
     let parallel = match asked {
         Some(_) => remaining > chunk_len,
@@ -658,8 +576,7 @@ where
         None => remaining.saturating_mul(per_element) >= 2 * CHUNK_BYTES,
     };
     if !parallel {
-        L::encode(&mut buf, config, rest.into_iter(), false)?;
-        L::close(&mut buf, len == 0);
+        encode::<Fr, _>(&mut buf, config, rest.into_iter(), &mut state, true)?;
         return sink.write_whole(buf);
     }
     sink.write(&buf)?;
@@ -671,8 +588,10 @@ where
         chunk_len,
         total: len,
     };
-    pipeline::<L, P>(chunks, progress, config, sink)?;
+    pipeline::<Fr, P>(chunks, progress, config, sink)?;
+    // The end, after the chunks' items.
     let mut end = Vec::new();
-    L::close(&mut end, false);
+    let mut state = ArrayState::Open { any: true };
+    encode::<Fr, _>(&mut end, config, nothing(), &mut state, true)?;
     sink.write(&end)
 }

@@ -14,9 +14,10 @@ use bytes::Bytes;
 use futures_core::Stream;
 
 use crate::buf::sizes::{INITIAL_CAPACITY, STREAM_CHUNK, STREAM_CHUNK_CAPACITY};
+use crate::framing::{ArrayFramer, LinesFramer};
 use crate::options::{Layout, Options};
 pub(crate) use crate::sequences::Framing;
-use crate::sequences::{fill_array, fill_lines, ArrayState};
+use crate::sequences::{fill, ArrayState};
 use crate::to_json::ToJson;
 use crate::writer::{Canonical, Compact, Pretty};
 
@@ -30,7 +31,7 @@ use crate::writer::{Canonical, Compact, Pretty};
 pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// What a sequence's body is: the framing, the options it is encoded
-/// with, and, for arrays, whether `[` and an element went out yet.
+/// with, and whether it was begun (`[` of an array) and an item went out.
 pub(crate) struct Encoder {
     framing: Framing,
     /// `'static`, as the body outlives the handler that made it.
@@ -87,19 +88,19 @@ impl Encoder {
         let state = &mut self.state;
         let filled = match (self.framing, self.options.layout()) {
             (Framing::Array, Layout::Compact) => {
-                fill_array::<Compact, _>(buf, config, items, state, threshold)
+                fill::<ArrayFramer<Compact>, _>(buf, config, items, state, threshold, true)
             }
             (Framing::Array, Layout::Pretty) => {
-                fill_array::<Pretty, _>(buf, config, items, state, threshold)
+                fill::<ArrayFramer<Pretty>, _>(buf, config, items, state, threshold, true)
             }
             (Framing::Array, Layout::Canonical) => {
-                fill_array::<Canonical, _>(buf, config, items, state, threshold)
+                fill::<ArrayFramer<Canonical>, _>(buf, config, items, state, threshold, true)
             }
             (Framing::Lines, Layout::Compact | Layout::Pretty) => {
-                fill_lines::<Compact, _>(buf, config, items, threshold)
+                fill::<LinesFramer<Compact>, _>(buf, config, items, state, threshold, true)
             }
             (Framing::Lines, Layout::Canonical) => {
-                fill_lines::<Canonical, _>(buf, config, items, threshold)
+                fill::<LinesFramer<Canonical>, _>(buf, config, items, state, threshold, true)
             }
         };
         filled.map_err(Into::into)

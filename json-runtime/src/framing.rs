@@ -1,0 +1,121 @@
+//! What goes around and between the items of a sequence, written once for
+//! every place that writes one: the impls of sequences and sets, the
+//! entry points that take an iterator (into an `io::Write`, or a chunk at
+//! a time for the Tokio writers and web bodies), and `par`'s chunks.
+
+use std::marker::PhantomData;
+
+use crate::to_json::ToJson;
+use crate::writer::{Config, Format, JsonWriter};
+
+/// One layout of a sequence: one JSON array ([`ArrayFramer`]), or JSON
+/// Lines ([`LinesFramer`]).
+///
+/// A sequence may be written across several writers (a chunk each), so
+/// besides [`begin`](Self::begin) there is [`resume`](Self::resume), which
+/// goes on with a sequence that an earlier writer began.
+pub(crate) trait Framer {
+    /// The layout the items are written in.
+    type Format: Format;
+
+    /// The configuration the items are written with, from the one the
+    /// caller chose.
+    fn config<'c>(config: &Config<'c>) -> Config<'c> {
+        *config
+    }
+
+    /// Writes what comes before the first item.
+    fn begin(w: &mut JsonWriter<'_, Self::Format>);
+
+    /// Goes on with a sequence an earlier writer began: writes nothing,
+    /// but sets `w` up as [`begin`](Self::begin) would have.
+    fn resume(w: &mut JsonWriter<'_, Self::Format>);
+
+    /// Writes `item`, `first` saying whether it is the sequence's first,
+    /// and lets the writer drain after it. Inlined, in debug builds too, so
+    /// that a loop that peels off its first item writes no test for the
+    /// separator, and a recursive type has no frame more per level.
+    fn item<T: ToJson>(w: &mut JsonWriter<'_, Self::Format>, first: bool, item: T);
+
+    /// Writes what comes after the last item; `empty` when there was none.
+    fn end(w: &mut JsonWriter<'_, Self::Format>, empty: bool);
+}
+
+/// One JSON array, in the layout `F`.
+pub(crate) struct ArrayFramer<F>(PhantomData<F>);
+
+impl<F: Format> Framer for ArrayFramer<F> {
+    type Format = F;
+
+    #[inline]
+    fn begin(w: &mut JsonWriter<'_, F>) {
+        w.begin_array();
+    }
+
+    #[inline]
+    fn resume(w: &mut JsonWriter<'_, F>) {
+        // Every element is at depth 1, whichever writer writes it.
+        w.resume_array();
+    }
+
+    #[inline(always)]
+    fn item<T: ToJson>(w: &mut JsonWriter<'_, F>, first: bool, item: T) {
+        w.array_value(first);
+        write_element(w, &item);
+        w.flush_point();
+    }
+
+    #[inline]
+    fn end(w: &mut JsonWriter<'_, F>, empty: bool) {
+        w.end_array(empty);
+    }
+}
+
+/// [JSON Lines](https://jsonlines.org): each item in the layout `F`,
+/// followed by `\n`; nothing before the first item or after the last.
+/// `F` is [`Compact`](crate::writer::Compact) whatever layout the caller
+/// chose, or [`Canonical`](crate::writer::Canonical)
+/// for canonical output: never [`Pretty`](crate::writer::Pretty), whose
+/// line breaks would end a line inside an item.
+pub(crate) struct LinesFramer<F>(PhantomData<F>);
+
+impl<F: Format> Framer for LinesFramer<F> {
+    type Format = F;
+
+    /// A raw value must not break its line.
+    fn config<'c>(config: &Config<'c>) -> Config<'c> {
+        debug_assert!(!F::PRETTY, "JSON Lines are compact or canonical");
+        config.lines()
+    }
+
+    #[inline]
+    fn begin(_: &mut JsonWriter<'_, F>) {}
+
+    #[inline]
+    fn resume(_: &mut JsonWriter<'_, F>) {}
+
+    #[inline(always)]
+    fn item<T: ToJson>(w: &mut JsonWriter<'_, F>, _first: bool, item: T) {
+        write_element(w, &item);
+        w.write_ascii(b"\n");
+        // After the newline, so that what drains is whole lines.
+        w.flush_point();
+    }
+
+    #[inline]
+    fn end(_: &mut JsonWriter<'_, F>, _empty: bool) {}
+}
+
+/// Writes one value of a sequence or map after its separator (or key);
+/// debug builds check that it wrote one value. The caller then lets the
+/// writer drain ([`JsonWriter::flush_point`]), so that long sequences
+/// stream in bounded memory.
+///
+/// Inlined in debug builds too, as [`Framer::item`] is: a frame of its own
+/// at each element would cost stack at every level of a recursive type.
+#[inline(always)]
+pub(crate) fn write_element<F: Format, T: ToJson + ?Sized>(w: &mut JsonWriter<'_, F>, item: &T) {
+    w.check_begin::<T>();
+    item.write_json(w);
+    w.check_end();
+}
