@@ -14,32 +14,13 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use http_body_util::BodyExt;
-use json_runtime::ToJson;
 use web_support::{assert_same_bytes, client, url, Server};
 
 use json_tests::heap::PeakMeter;
+use json_tests::record::record;
 
 #[global_allocator]
 static ALLOC: json_tests::heap::Counting = json_tests::heap::Counting;
-
-#[derive(serde::Serialize, ToJson)]
-struct Row {
-    id: u64,
-    name: String,
-    score: f64,
-    flags: [bool; 2],
-    parent: Option<u64>,
-}
-
-fn row(i: u64) -> Row {
-    Row {
-        id: i,
-        name: format!("row number {i}"),
-        score: i as f64 * 0.25,
-        flags: [i.is_multiple_of(2), i.is_multiple_of(3)],
-        parent: i.checked_sub(1),
-    }
-}
 
 const ROWS: u64 = 1_000_000;
 
@@ -98,8 +79,8 @@ fn check(what: &str, server: Server) {
         .unwrap();
     runtime.block_on(async {
         tokio::time::timeout(Duration::from_secs(300), async {
-            let first = serde_json::to_vec(&row(0)).unwrap();
-            let last = serde_json::to_vec(&row(ROWS - 1)).unwrap();
+            let first = serde_json::to_vec(&record(0)).unwrap();
+            let last = serde_json::to_vec(&record(ROWS - 1)).unwrap();
 
             let array = stream(addr, "/array").await;
             eprintln!(
@@ -178,15 +159,15 @@ fn a_million_rows_stream_in_flat_memory() {
     let app = axum::Router::new()
         .route(
             "/array",
-            axum::routing::get(|| async { JsonArray::new((0..ROWS).map(row)) }),
+            axum::routing::get(|| async { JsonArray::new((0..ROWS).map(record)) }),
         )
         .route(
             "/lines",
-            axum::routing::get(|| async { JsonLines::new((0..ROWS).map(row)) }),
+            axum::routing::get(|| async { JsonLines::new((0..ROWS).map(record)) }),
         )
         .route(
             "/whole",
-            axum::routing::get(|| async { Json((0..ROWS / 10).map(row).collect::<Vec<_>>()) }),
+            axum::routing::get(|| async { Json((0..ROWS / 10).map(record).collect::<Vec<_>>()) }),
         );
     check("axum", web_support::start_axum(app));
 
@@ -196,15 +177,15 @@ fn a_million_rows_stream_in_flat_memory() {
         config
             .route(
                 "/array",
-                web::get().to(|| async { JsonArray::new((0..ROWS).map(row)) }),
+                web::get().to(|| async { JsonArray::new((0..ROWS).map(record)) }),
             )
             .route(
                 "/lines",
-                web::get().to(|| async { JsonLines::new((0..ROWS).map(row)) }),
+                web::get().to(|| async { JsonLines::new((0..ROWS).map(record)) }),
             )
             .route(
                 "/whole",
-                web::get().to(|| async { Json((0..ROWS / 10).map(row).collect::<Vec<_>>()) }),
+                web::get().to(|| async { Json((0..ROWS / 10).map(record).collect::<Vec<_>>()) }),
             );
     }
     check("actix-web", web_support::start_actix(actix_routes));

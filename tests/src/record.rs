@@ -1,6 +1,6 @@
 //! The record the memory tests stream by the million (`streaming_memory`,
-//! `par_memory`): a few fields of each kind, about 90 bytes of JSON, built
-//! from its index so that no test holds the sequence.
+//! `par_memory`, `web_memory`): a few fields of each kind, about 90 bytes
+//! of JSON, built from its index so that no test holds the sequence.
 
 use json_runtime::ToJson;
 
