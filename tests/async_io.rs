@@ -397,10 +397,13 @@ struct Counted<'a> {
 }
 
 impl ToJson for Counted<'_> {
-    fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
+    fn write_json<F: json_runtime::Format>(
+        &self,
+        w: json_runtime::ValueWriter<'_, '_, F>,
+    ) -> json_runtime::Written {
         self.encodes
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.value.write_json(w);
+        self.value.write_json(w)
     }
 }
 

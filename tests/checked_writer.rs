@@ -10,9 +10,10 @@ use std::collections::BTreeMap;
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
 use json_runtime::{
     DynToJson, Escape, Format, JsonWriter, Options, PrettyFormatter, ToJson, ToJsonFields,
+    ValueWriter, Written,
 };
 use json_tests::assert_same_as;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -36,10 +37,10 @@ struct Point {
 }
 
 impl ToJson for Point {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         w.array(|a| {
             a.element(&self.x).element(&self.y);
-        });
+        })
     }
 }
 
@@ -53,7 +54,7 @@ impl Serialize for Point {
 }
 
 impl ToJson for Record {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         w.object(|o| {
             o.field("name", &self.name);
             o.field("tags \"quoted\"\n\u{1}é", &self.tags);
@@ -62,7 +63,7 @@ impl ToJson for Record {
                     for (player, score) in &self.scores {
                         o.entry(player, score);
                     }
-                });
+                })
             });
             if let Some(note) = &self.note {
                 o.field("note", note);
@@ -72,7 +73,7 @@ impl ToJson for Record {
             o.field("nested", &self.nested);
             o.field_with("count", |w| w.value(&self.nested.len()));
             o.field_with("null", |w| w.write_null());
-        });
+        })
     }
 }
 
@@ -117,11 +118,11 @@ fn object_and_array_match_serialize_map_and_seq() {
 struct Empty<const OBJECT: bool>;
 
 impl<const OBJECT: bool> ToJson for Empty<OBJECT> {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         if OBJECT {
-            w.object(|_| {});
+            w.object(|_| {})
         } else {
-            w.array(|_| {});
+            w.array(|_| {})
         }
     }
 }
@@ -216,12 +217,12 @@ fn options_apply_to_hand_written_impls() {
 struct Keys(Vec<&'static str>);
 
 impl ToJson for Keys {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         w.object(|o| {
             for key in &self.0 {
                 o.field(key, key);
             }
-        });
+        })
     }
 }
 
@@ -248,10 +249,10 @@ fn keys_follow_the_escape_mode() {
 fn canonical_reports_duplicate_hand_written_keys() {
     struct Twice;
     impl ToJson for Twice {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
             w.object(|o| {
                 o.field("a", &1).field("a", &2);
-            });
+            })
         }
     }
     let error = json_runtime::Options::new()
@@ -398,10 +399,10 @@ struct Holder {
 }
 
 impl ToJson for Holder {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         w.object(|o| {
             o.field("inner", &self.inner);
-        });
+        })
     }
 }
 
@@ -428,8 +429,12 @@ struct Outer<T> {
 mod debug_checks {
     use super::*;
 
-    /// A `#[json(serialize_with)]` function that forgets its value.
-    fn writes_nothing<F: Format>(_: &u8, _: &mut JsonWriter<'_, F>) {}
+    /// A `#[json(serialize_with)]` function that forgets its value. Only
+    /// the derive's private protocol can make a `Written` without writing
+    /// one; a hand-written impl cannot (see `tests/ui/write_json_*.rs`).
+    fn writes_nothing<F: Format>(_: &u8, w: ValueWriter<'_, '_, F>) -> Written {
+        w.into_writer().written()
+    }
 
     #[derive(ToJson)]
     struct WithEmptyFn {
@@ -450,16 +455,20 @@ mod debug_checks {
     struct WritesNothing;
 
     impl ToJson for WritesNothing {
-        fn write_json<F: Format>(&self, _: &mut JsonWriter<'_, F>) {}
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            w.into_writer().written()
+        }
     }
 
     /// Writes two values: `{"x":12}` without the checks.
     struct WritesTwo;
 
     impl ToJson for WritesTwo {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-            w.value(&1);
-            w.value(&2);
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            let w = w.into_writer();
+            w.value_writer().value(&1);
+            w.value_writer().value(&2);
+            w.written()
         }
     }
 
@@ -467,10 +476,12 @@ mod debug_checks {
     struct KeyWithoutBrace;
 
     impl ToJson for KeyWithoutBrace {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            let w = w.into_writer();
             w.key(",\"a\":");
-            w.value(&1);
+            w.value_writer().value(&1);
             w.end_object();
+            w.written()
         }
     }
 
@@ -478,10 +489,12 @@ mod debug_checks {
     struct BareKey;
 
     impl ToJson for BareKey {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            let w = w.into_writer();
             w.key("\"a\":");
-            w.value(&1);
+            w.value_writer().value(&1);
             w.end_object();
+            w.written()
         }
     }
 
@@ -489,9 +502,11 @@ mod debug_checks {
     struct Unclosed;
 
     impl ToJson for Unclosed {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            let w = w.into_writer();
             w.key("{\"a\":");
-            w.value(&1);
+            w.value_writer().value(&1);
+            w.written()
         }
     }
 
@@ -521,10 +536,10 @@ mod debug_checks {
     fn empty_write_json_in_a_checked_field() {
         struct Wrapper;
         impl ToJson for Wrapper {
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
                 w.object(|o| {
                     o.field("x", &WritesNothing);
-                });
+                })
             }
         }
         let _ = json_runtime::to_vec_pretty(&Wrapper);
@@ -535,10 +550,10 @@ mod debug_checks {
     fn empty_field_with_closure() {
         struct Wrapper;
         impl ToJson for Wrapper {
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
                 w.object(|o| {
-                    o.field_with("x", |_| {});
-                });
+                    o.field_with("x", |w| w.into_writer().written());
+                })
             }
         }
         let _ = json_runtime::to_vec(&Wrapper);
@@ -610,9 +625,11 @@ mod debug_checks {
     fn closing_what_it_did_not_open() {
         struct ClosesTwice;
         impl ToJson for ClosesTwice {
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                w.object(|_| {});
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_writer();
+                w.value_writer().object(|_| {});
                 w.end_object();
+                w.written()
             }
         }
         let _ = json_runtime::to_vec(&Outer {

@@ -12,8 +12,8 @@ use std::path::Path;
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 use json_tests::{assert_only, entries, serde_compact, serde_pretty};
 
 #[derive(serde::Serialize, ToJson)]
@@ -131,7 +131,8 @@ struct PanicsPartWay {
 }
 
 impl ToJson for PanicsPartWay {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_writer();
         w.begin_array();
         for i in 0..self.after {
             w.array_value(i == 0);

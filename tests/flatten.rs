@@ -472,7 +472,7 @@ fn hand_written_fields() {
             *first = false;
             w.write_str(self.0);
             w.colon();
-            self.1.write_json(w);
+            self.1.write_json(w.value_writer());
         }
     }
 

@@ -7,8 +7,8 @@ use std::io::{self, Read, Seek, Write};
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, PrettyFormatter, ToJson};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, PrettyFormatter, ToJson, ValueWriter, Written};
 use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, FailingWriter};
 
 /// A record with a hand-written encoder, so these tests need no derive.
@@ -23,20 +23,22 @@ struct Record {
 }
 
 impl ToJson for Record {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_writer();
         w.key("{\"id\":");
-        self.id.write_json(w);
+        self.id.write_json(w.value_writer());
         w.key(",\"name\":");
-        self.name.write_json(w);
+        self.name.write_json(w.value_writer());
         w.key(",\"score\":");
-        self.score.write_json(w);
+        self.score.write_json(w.value_writer());
         w.key(",\"tags\":");
-        self.tags.write_json(w);
+        self.tags.write_json(w.value_writer());
         w.key(",\"parent\":");
-        self.parent.write_json(w);
+        self.parent.write_json(w.value_writer());
         w.key(",\"attrs\":");
-        self.attrs.write_json(w);
+        self.attrs.write_json(w.value_writer());
         w.end_object();
+        w.written()
     }
 }
 

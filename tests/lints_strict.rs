@@ -23,12 +23,12 @@ include!("lints/cases.rs");
 mod model {
     use std::collections::BTreeMap;
 
-    use json_runtime::{Format, JsonWriter, RawJson, ToJson};
+    use json_runtime::{Format, RawJson, ToJson, ValueWriter, Written};
     use json_tests::{assert_same, assert_same_as};
     use serde::{Serialize, Serializer};
 
-    fn len_json<F: Format>(value: &str, w: &mut JsonWriter<'_, F>) {
-        value.len().write_json(w);
+    fn len_json<F: Format>(value: &str, w: ValueWriter<'_, '_, F>) -> Written {
+        value.len().write_json(w)
     }
 
     fn len_serde<S: Serializer>(value: &str, s: S) -> Result<S::Ok, S::Error> {
@@ -102,9 +102,9 @@ mod model {
     mod len_module_json {
         pub(super) fn serialize<F: json_runtime::Format>(
             v: &str,
-            w: &mut json_runtime::JsonWriter<'_, F>,
-        ) {
-            super::len_json(v, w);
+            w: json_runtime::ValueWriter<'_, '_, F>,
+        ) -> json_runtime::Written {
+            super::len_json(v, w)
         }
     }
 

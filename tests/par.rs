@@ -519,9 +519,12 @@ fn the_first_io_error_is_returned_and_nothing_follows_it() {
 fn a_panicking_element_reaches_the_caller_and_keeps_the_old_file() {
     struct Bomb(usize);
     impl ToJson for Bomb {
-        fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
+        fn write_json<F: json_runtime::Format>(
+            &self,
+            w: json_runtime::ValueWriter<'_, '_, F>,
+        ) -> json_runtime::Written {
             assert!(self.0 != 500, "element 500 cannot be written");
-            self.0.write_json(w);
+            self.0.write_json(w)
         }
     }
     let bombs: Vec<Bomb> = (0..1000).map(Bomb).collect();
@@ -702,18 +705,21 @@ fn late_failures_in_memory_from_outside_the_pool() {
     }
     struct Late(usize, Then);
     impl ToJson for Late {
-        fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
+        fn write_json<F: json_runtime::Format>(
+            &self,
+            w: json_runtime::ValueWriter<'_, '_, F>,
+        ) -> json_runtime::Written {
             if self.0 == 7_000 {
                 match self.1 {
                     // serde_json refuses a map key that is not a string.
                     Then::Refuse => {
                         let map = std::collections::BTreeMap::from([((1, 2), 3)]);
-                        json_runtime::Serde(&map).write_json(w);
+                        return json_runtime::Serde(&map).write_json(w);
                     }
                     Then::Panic => panic!("element 7000 cannot be written"),
                 }
             }
-            self.0.write_json(w);
+            self.0.write_json(w)
         }
     }
     for chunk in [Some(10), Some(333), None] {

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use json_runtime::{Format, JsonWriter, Serde, ToJson};
+use json_runtime::{Format, Serde, ToJson, ValueWriter, Written};
 use json_tests::{assert_same, assert_same_as};
 use serde::{Serialize, Serializer};
 
@@ -483,9 +483,9 @@ fn serde_serialize_with_and_with() {
 
 static NATIVE_CALLS: AtomicUsize = AtomicUsize::new(0);
 
-fn upper_native<F: Format>(text: &str, w: &mut JsonWriter<'_, F>) {
+fn upper_native<F: Format>(text: &str, w: ValueWriter<'_, '_, F>) -> Written {
     NATIVE_CALLS.fetch_add(1, Ordering::Relaxed);
-    w.write_str(&text.to_uppercase());
+    w.write_str(&text.to_uppercase())
 }
 
 /// Given in both namespaces, the `#[json]` function is used: the fast path.
@@ -589,8 +589,8 @@ fn remote_derive_and_getters() {
     // serde's generated `serialize` does.
     struct Native(Duration);
     impl ToJson for Native {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-            DurationDef::write_json(&self.0, w);
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            DurationDef::write_json(&self.0, w)
         }
     }
     struct Remote(Duration);

@@ -14,8 +14,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 use json_tests::{assert_compact, assert_same, assert_same_as};
 use serde::{Serialize, Serializer};
 
@@ -42,8 +42,8 @@ fn rfc3339(time: &SystemTime) -> String {
     )
 }
 
-fn time_json<F: Format>(time: &SystemTime, w: &mut JsonWriter<'_, F>) {
-    w.write_str(&rfc3339(time));
+fn time_json<F: Format>(time: &SystemTime, w: ValueWriter<'_, '_, F>) -> Written {
+    w.write_str(&rfc3339(time))
 }
 
 fn time_serde<S: Serializer>(time: &SystemTime, s: S) -> Result<S::Ok, S::Error> {
@@ -51,10 +51,12 @@ fn time_serde<S: Serializer>(time: &SystemTime, s: S) -> Result<S::Ok, S::Error>
 }
 
 /// A value written as an object, to check layouts around it.
-fn len_json<F: Format, T: AsRef<[u8]>>(value: &T, w: &mut JsonWriter<'_, F>) {
+fn len_json<F: Format, T: AsRef<[u8]>>(value: &T, w: ValueWriter<'_, '_, F>) -> Written {
+    let w = w.into_writer();
     w.key("{\"len\":");
-    value.as_ref().len().write_json(w);
+    value.as_ref().len().write_json(w.value_writer());
     w.end_object();
+    w.written()
 }
 
 fn len_serde<S: Serializer, T: AsRef<[u8]>>(value: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -65,11 +67,11 @@ fn len_serde<S: Serializer, T: AsRef<[u8]>>(value: &T, s: S) -> Result<S::Ok, S:
 }
 
 mod hex_json {
-    use json_runtime::{Format, JsonWriter};
+    use json_runtime::{Format, ValueWriter, Written};
 
-    pub fn serialize<F: Format>(bytes: &[u8], w: &mut JsonWriter<'_, F>) {
+    pub fn serialize<F: Format>(bytes: &[u8], w: ValueWriter<'_, '_, F>) -> Written {
         let text: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        w.write_str(&text);
+        w.write_str(&text)
     }
 }
 
@@ -285,16 +287,16 @@ fn fields_of_internally_tagged_struct_variants() {
 
 // ------------------------------------------------------------ variants
 
-fn pair_json<F: Format>(a: &u8, b: &String, w: &mut JsonWriter<'_, F>) {
-    w.write_str(&format!("{a}:{b}"));
+fn pair_json<F: Format>(a: &u8, b: &String, w: ValueWriter<'_, '_, F>) -> Written {
+    w.write_str(&format!("{a}:{b}"))
 }
 
 fn pair_serde<S: Serializer>(a: &u8, b: &String, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&format!("{a}:{b}"))
 }
 
-fn unit_json<F: Format>(w: &mut JsonWriter<'_, F>) {
-    ["unit"].write_json(w);
+fn unit_json<F: Format>(w: ValueWriter<'_, '_, F>) -> Written {
+    ["unit"].write_json(w)
 }
 
 fn unit_serde<S: Serializer>(s: S) -> Result<S::Ok, S::Error> {
@@ -388,10 +390,10 @@ fn untagged_variant_of_internally_tagged_enum_with_function() {
 #[test]
 fn variant_with_in_json_form() {
     mod pair_module {
-        use json_runtime::{Format, JsonWriter};
+        use json_runtime::{Format, ValueWriter, Written};
 
-        pub fn serialize<F: Format>(a: &u8, b: &String, w: &mut JsonWriter<'_, F>) {
-            super::pair_json(a, b, w);
+        pub fn serialize<F: Format>(a: &u8, b: &String, w: ValueWriter<'_, '_, F>) -> Written {
+            super::pair_json(a, b, w)
         }
     }
     #[derive(ToJson)]

@@ -7,17 +7,19 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
 /// Writes whatever key literal it holds, as a hand-written impl might.
 struct Keyed(&'static str);
 
 impl ToJson for Keyed {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_writer();
         w.key(self.0);
         w.write_null();
         w.end_object();
+        w.written()
     }
 }
 
@@ -48,8 +50,8 @@ fn pretty_key_that_would_split_a_character_panics() {
 fn raw_fragments_are_text() {
     struct Fragment;
     impl ToJson for Fragment {
-        fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-            w.write_raw("[\"ü\",1]");
+        fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+            w.write_raw("[\"ü\",1]")
         }
     }
     let s = json_runtime::to_string(&[Fragment]).unwrap();

@@ -28,8 +28,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, ToJson, ToJsonKey};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, ToJson, ToJsonKey, ValueWriter, Written};
 use json_tests::{assert_compact, assert_same, assert_same_as, same};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -39,13 +39,15 @@ use serde::{Serialize, Serializer};
 struct OneEntry<K, V>(K, V);
 
 impl<K: ToJsonKey, V: ToJson> ToJson for OneEntry<K, V> {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_writer();
         w.begin_object();
         w.object_entry(true);
         self.0.write_json_key(w);
         w.colon();
-        self.1.write_json(w);
+        self.1.write_json(w.value_writer());
         w.end_object_dyn(false);
+        w.written()
     }
 }
 

@@ -470,8 +470,11 @@ fn harness_detects_pretty_mismatch() {
     // Same compact text, different pretty text.
     struct Raw;
     impl json_runtime::ToJson for Raw {
-        fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
-            w.write_raw("[1]");
+        fn write_json<F: json_runtime::Format>(
+            &self,
+            w: json_runtime::ValueWriter<'_, '_, F>,
+        ) -> json_runtime::Written {
+            w.write_raw("[1]")
         }
     }
     assert_same_as(&Raw, &[1]);

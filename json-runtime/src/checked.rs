@@ -4,22 +4,22 @@
 
 use crate::to_json::{ToJson, ToJsonKey};
 use crate::writer::{ArrayWriter, Format, JsonWriter, ObjectWriter};
+use crate::writer::{ValueWriter, Written};
 
-impl<F: Format> JsonWriter<'_, F> {
+impl<'a, F: Format> ValueWriter<'_, 'a, F> {
     /// Writes `value` through its [`ToJson`] impl: any scalar (numbers,
     /// `bool`, strings, `Option`, …) or any other value, as one JSON
-    /// value. Debug builds panic, naming the type, if its impl writes no
-    /// value, more than one, or leaves a bracket open.
+    /// value.
     ///
     /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
     ///
     /// /// A percentage, written as a number between 0 and 1.
     /// struct Percent(u8);
     ///
     /// impl ToJson for Percent {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.value(&(f64::from(self.0) / 100.0));
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+    ///         w.value(&(f64::from(self.0) / 100.0))
     ///     }
     /// }
     ///
@@ -27,9 +27,18 @@ impl<F: Format> JsonWriter<'_, F> {
     /// # Ok::<(), json_runtime::Error>(())
     /// ```
     #[inline]
-    pub fn value<T: ToJson + ?Sized>(&mut self, value: &T) {
+    pub fn value<T: ToJson + ?Sized>(self, value: &T) -> Written {
+        value.write_json(self)
+    }
+}
+
+impl<'a, F: Format> JsonWriter<'a, F> {
+    /// Writes `value` through its [`ToJson`] impl, which debug builds
+    /// check leaves no bracket open.
+    #[inline]
+    pub(crate) fn value<T: ToJson + ?Sized>(&mut self, value: &T) {
         self.check_begin::<T>();
-        value.write_json(self);
+        value.write_json(ValueWriter::new(self));
         self.check_end();
     }
 }
@@ -41,16 +50,16 @@ impl<F: Format> ObjectWriter<'_, '_, F> {
     /// `serialize_entry(key, value)`.
     ///
     /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
     ///
     /// /// Written as an object whose one key is the name.
     /// struct Setting { name: String, value: bool }
     ///
     /// impl ToJson for Setting {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
     ///         w.object(|o| {
     ///             o.field(&self.name, &self.value);
-    ///         });
+    ///         })
     ///     }
     /// }
     ///
@@ -71,18 +80,18 @@ impl<F: Format> ObjectWriter<'_, '_, F> {
     /// (`"7"`), as serde_json writes map keys.
     ///
     /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
     ///
     /// /// Scores by player number, in the order they were recorded.
     /// struct Scores(Vec<(u32, i64)>);
     ///
     /// impl ToJson for Scores {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
     ///         w.object(|o| {
     ///             for (player, score) in &self.0 {
     ///                 o.entry(player, score);
     ///             }
-    ///         });
+    ///         })
     ///     }
     /// }
     ///
@@ -107,7 +116,7 @@ impl<F: Format> ObjectWriter<'_, '_, F> {
 
 impl<F: Format> ArrayWriter<'_, '_, F> {
     /// Writes `value`, by its [`ToJson`] impl, as the next element. See
-    /// [`JsonWriter::array`].
+    /// [`ValueWriter::array`](crate::ValueWriter::array).
     #[inline]
     pub fn element<T: ToJson + ?Sized>(&mut self, value: &T) -> &mut Self {
         self.separator();

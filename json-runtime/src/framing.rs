@@ -116,6 +116,6 @@ impl<F: Format> Framer for LinesFramer<F> {
 #[inline(always)]
 pub(crate) fn write_element<F: Format, T: ToJson + ?Sized>(w: &mut JsonWriter<'_, F>, item: &T) {
     w.check_begin::<T>();
-    item.write_json(w);
+    item.write_json(w.value_writer());
     w.check_end();
 }

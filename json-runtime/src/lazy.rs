@@ -2,6 +2,7 @@
 //! produced while the document is written can sit anywhere in it, as a
 //! field of a derived struct included.
 
+use crate::writer::{ValueWriter, Written};
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
@@ -165,7 +166,8 @@ where
     I: Iterator,
     I::Item: ToJson,
 {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         // Taken out, so the lock is not held while the items run: an item
         // may write another `Seq`, or panic.
         match self.take() {
@@ -176,6 +178,7 @@ where
                 w.write_null();
             }
         }
+        Written::new()
     }
 }
 
@@ -270,11 +273,13 @@ where
     K: ToJsonKey,
     V: ToJson,
 {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.begin_object();
         let mut first = true;
         self.write_json_fields(w, &mut first);
         w.end_object_dyn(first);
+        Written::new()
     }
 }
 
@@ -295,7 +300,7 @@ where
             *first = false;
             key.write_json_key(w);
             w.colon();
-            value.write_json(w);
+            value.write_json(w.value_writer());
             w.flush_point();
         }
     }

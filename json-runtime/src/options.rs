@@ -373,7 +373,7 @@ impl<'a> Options<'a> {
     ///
     /// A line break inside an item would end its line, so
     /// [`RawJson`](crate::RawJson) values and other raw text
-    /// ([`JsonWriter::write_raw`](crate::JsonWriter::write_raw)) are
+    /// ([`ValueWriter::write_raw`](crate::ValueWriter::write_raw)) are
     /// written without the whitespace between their tokens: `[1,\n 2]`
     /// becomes `[1,2]`. Strings are escaped as always, so a newline in a
     /// string is `\n`. Everything else is `to_vec`'s bytes.

@@ -17,7 +17,7 @@
 //! the `serde` feature is on. A type with neither trait therefore gets one
 //! error, about `SerializeFallback`, whose message names both traits.
 
-use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
+use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey, ValueWriter, Written};
 
 #[cfg(feature = "serde")]
 pub use serde;
@@ -34,8 +34,8 @@ pub use crate::writer::{Bounded, Pieces, Reserved};
 pub mod dispatch {
     // This module's parent, by the name lib.rs gives it.
     pub use crate::__private_0_1_0::{
-        Bounded, Via, WriteSerialize as _, WriteSerializeFields as _, WriteToJson as _,
-        WriteToJsonFields as _, WriterProtocol as _,
+        Bounded, IntoWriter as _, Via, WriteSerialize as _, WriteSerializeFields as _,
+        WriteToJson as _, WriteToJsonFields as _, WriterProtocol as _,
     };
 }
 
@@ -43,8 +43,43 @@ pub mod dispatch {
 /// of a derived enum whose variants all write their name. A function and
 /// not a [`WriterProtocol`] call, so that those impls need no import.
 #[inline(always)]
-pub fn unit_variant<F: Format>(w: &mut JsonWriter<'_, F>, quoted_name: &str) {
-    w.unit_variant(quoted_name);
+pub fn unit_variant<F: Format>(w: ValueWriter<'_, '_, F>, quoted_name: &str) -> Written {
+    w.into_inner().unit_variant(quoted_name);
+    Written::new()
+}
+
+/// The whole `ToJson` of a derived type that writes an object: its
+/// entries between braces. A function, so that those impls need no
+/// import either.
+#[inline(always)]
+pub fn object<F: Format, T: ToJsonFields + ?Sized>(
+    value: &T,
+    w: ValueWriter<'_, '_, F>,
+) -> Written {
+    value.write_json_entries::<F, Object>(w.into_inner(), &mut true);
+    Written::new()
+}
+
+/// A [`ValueWriter`] at `w`, for a derived `ToJsonKey` that writes what
+/// the type's `ToJson` writes.
+#[inline(always)]
+pub fn value_writer<'w, 'a, F: Format>(w: &'w mut JsonWriter<'a, F>) -> ValueWriter<'w, 'a, F> {
+    w.value_writer()
+}
+
+/// The writer under a [`ValueWriter`], for a derived `write_json` whose
+/// body writes through the [`WriterProtocol`] and then returns
+/// [`WriterProtocol::written`].
+pub trait IntoWriter<'w, 'a, F: Format> {
+    /// The writer, for the body to write one value with.
+    fn into_writer(self) -> &'w mut JsonWriter<'a, F>;
+}
+
+impl<'w, 'a, F: Format> IntoWriter<'w, 'a, F> for ValueWriter<'w, 'a, F> {
+    #[inline(always)]
+    fn into_writer(self) -> &'w mut JsonWriter<'a, F> {
+        self.into_inner()
+    }
 }
 
 /// The same enum flattened, as serde writes a unit variant there: the name
@@ -105,6 +140,18 @@ pub trait WriterProtocol<'a, F: Format> {
     /// Room for `bound` bytes at once, for a run of key literals and
     /// [`Bounded`] values written through the returned [`Reserved`].
     fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F>;
+    /// `null`.
+    fn write_null(&mut self);
+    /// JSON text as it is.
+    fn write_raw(&mut self, json: &str);
+    /// A value through its `serde::Serialize` impl.
+    #[cfg(feature = "serde")]
+    fn write_serde<T: serde::Serialize + ?Sized>(&mut self, value: &T);
+    /// A [`ValueWriter`] here, for a `#[json(serialize_with)]` function.
+    fn value_writer(&mut self) -> ValueWriter<'_, 'a, F>;
+    /// What a derived `write_json` returns once its body has written the
+    /// value.
+    fn written(&mut self) -> Written;
 }
 
 // Forwarders only: inlined into optimized code, which then is what calling
@@ -196,6 +243,34 @@ impl<'a, F: Format> WriterProtocol<'a, F> for JsonWriter<'a, F> {
     fn reserve(&mut self, bound: usize) -> Reserved<'_, 'a, F> {
         JsonWriter::reserve(self, bound)
     }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_null(&mut self) {
+        JsonWriter::write_null(self);
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_raw(&mut self, json: &str) {
+        JsonWriter::write_raw(self, json);
+    }
+
+    #[cfg(feature = "serde")]
+    #[inline]
+    fn write_serde<T: serde::Serialize + ?Sized>(&mut self, value: &T) {
+        JsonWriter::write_serde(self, value);
+    }
+
+    #[inline(always)]
+    fn value_writer(&mut self) -> ValueWriter<'_, 'a, F> {
+        JsonWriter::value_writer(self)
+    }
+
+    #[inline(always)]
+    fn written(&mut self) -> Written {
+        Written::new()
+    }
 }
 
 /// A field's value, for the dispatch. See the module docs.
@@ -223,7 +298,7 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>) {
         // Debug builds check that the field's impl wrote one value.
         w.check_begin::<T>();
-        self.0.write_json(w);
+        self.0.write_json(w.value_writer());
         w.check_end();
     }
 
@@ -595,24 +670,24 @@ pub fn tagged_newtype_refused<F: Format>(
 }
 
 /// Takes what a `#[json(serialize_with)]` or `#[json(with)]` function
-/// returned, which is `()` for json_runtime's signature. Derived code
-/// writes `json_with_returns(path(value, w))`, so that a function with
-/// serde's signature, which returns a `Result`, is also told what to do
-/// instead (next to rustc's error that `&mut JsonWriter` is not a
-/// `Serializer`).
+/// returned, which is [`Written`] for json_runtime's signature. Derived
+/// code writes `json_with_returns(path(value, w.value_writer()))`, so that
+/// a function with serde's signature, which returns a `Result`, is also
+/// told what to do instead (next to rustc's error that `ValueWriter` is
+/// not a `Serializer`).
 #[inline(always)]
 pub fn json_with_returns<R: JsonWithReturns>(_: R) {}
 
 /// What a `#[json(serialize_with)]` or `#[json(with)]` function returns:
-/// `()`. See [`json_with_returns`].
+/// [`Written`]. See [`json_with_returns`].
 #[diagnostic::on_unimplemented(
     message = "`#[json(serialize_with)]` and `#[json(with)]` take a function with json_runtime's signature, not serde's",
     label = "this returns `{Self}`, so it is not a json_runtime writer",
-    note = "json_runtime's signature is `fn<F: json_runtime::Format>(value: &T, w: &mut json_runtime::JsonWriter<'_, F>)`, returning nothing; `with = \"module\"` calls `module::serialize`",
+    note = "json_runtime's signature is `fn<F: json_runtime::Format>(value: &T, w: json_runtime::ValueWriter<'_, '_, F>) -> json_runtime::Written`; `with = \"module\"` calls `module::serialize`",
     note = "a function or module with serde's signature (`fn<S: serde::Serializer>(&T, S) -> Result<S::Ok, S::Error>`, as `chrono::serde::ts_seconds`) goes in `#[serde(serialize_with = \"...\")]` or `#[serde(with = \"...\")]`, which json_runtime calls through its serde bridge"
 )]
 pub trait JsonWithReturns {}
 
 // Not listed in the error: the notes say what to write.
 #[diagnostic::do_not_recommend]
-impl JsonWithReturns for () {}
+impl JsonWithReturns for Written {}

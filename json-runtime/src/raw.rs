@@ -1,10 +1,11 @@
 //! [`RawJson`]: JSON text written into the output as it is, like
 //! serde_json's `RawValue`, checked once when it is made.
 
+use crate::writer::{ValueWriter, Written};
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, ToJson};
 
 /// A piece of JSON text, checked to be one valid JSON value, that is
 /// written into the output as it is, like serde_json's `RawValue`.
@@ -81,8 +82,10 @@ impl RawJson {
 /// form (sorted objects, no whitespace, canonical strings and numbers).
 impl ToJson for RawJson {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_raw_json(&self.json);
+        Written::new()
     }
 }
 

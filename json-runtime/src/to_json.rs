@@ -2,27 +2,29 @@
 //! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
 //! objects.
 
-use crate::writer::{Format, JsonWriter, PerFormat, Pieces, Selected};
+use crate::writer::{Format, JsonWriter, PerFormat, Pieces, Selected, ValueWriter, Written};
 
 /// A value that can be written as JSON.
 ///
 /// Derive it with `#[derive(ToJson)]`. A hand-written impl writes one
-/// JSON value with the [`JsonWriter`]'s checked methods:
-/// [`object`](JsonWriter::object), [`array`](JsonWriter::array) and
-/// [`value`](JsonWriter::value). Keys are escaped at run time, brackets
-/// and separators are the writer's, and debug builds panic, naming the
-/// type, if an impl writes no value or more than one:
+/// JSON value with one call of its [`ValueWriter`]:
+/// [`object`](ValueWriter::object), [`array`](ValueWriter::array),
+/// [`value`](ValueWriter::value) and the others, each of which consumes
+/// the writer and returns the [`Written`] that `write_json` returns. So an
+/// impl that writes no value, or two, does not compile, as a serde
+/// `Serializer` is consumed by its one `serialize_*` call. Keys are
+/// escaped at run time, and brackets and separators are the writer's:
 ///
 /// ```
-/// use json_runtime::{Format, JsonWriter, ToJson};
+/// use json_runtime::{Format, ToJson, ValueWriter, Written};
 ///
 /// struct Celsius(f64);
 ///
 /// impl ToJson for Celsius {
-///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
 ///         w.object(|o| {
 ///             o.field("celsius", &self.0);
-///         });
+///         })
 ///     }
 /// }
 ///
@@ -43,8 +45,9 @@ use crate::writer::{Format, JsonWriter, PerFormat, Pieces, Selected};
     note = "for another crate's type, turn on json-runtime's cargo feature for it if it has one (`url`, `semver`, `camino`, `indexmap`, `chrono`, `uuid`, `rust_decimal` and others: see \"Other crates' types\" in the crate docs), or that crate's `serde` feature"
 )]
 pub trait ToJson {
-    /// Writes `self` as one JSON value.
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>);
+    /// Writes `self` as one JSON value, with one call of a [`ValueWriter`]
+    /// method, whose [`Written`] it returns.
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written;
 
     /// Writes `self` in pieces, for writers that await between them (the
     /// `to_async_writer` functions), so that a long sequence is not held
@@ -59,7 +62,7 @@ pub trait ToJson {
     #[inline]
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
         let _ = pieces;
-        self.write_json(w);
+        self.write_json(ValueWriter::new(w));
         true
     }
 
@@ -91,14 +94,14 @@ pub trait ToJson {
         // unconditionally.
         w.array_value(true);
         w.check_begin::<Self>();
-        items[0].write_json(w);
+        items[0].write_json(ValueWriter::new(w));
         w.check_end();
         w.flush_point();
         let mut i = 1;
         while i < items.len() {
             w.array_value(false);
             w.check_begin::<Self>();
-            items[i].write_json(w);
+            items[i].write_json(ValueWriter::new(w));
             w.check_end();
             w.flush_point();
             i += 1;
@@ -120,7 +123,7 @@ pub trait ToJson {
         w.key(key);
         // Debug builds check that the impl wrote one value.
         w.check_begin::<Self>();
-        self.write_json(w);
+        self.write_json(ValueWriter::new(w));
         w.check_end();
     }
 }
@@ -273,12 +276,13 @@ macro_rules! dyn_to_json {
     ($($object:ty),*) => {$(
         impl ToJson for $object {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                match F::select::<WriterOf<'_, '_>>(w) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                match F::select::<WriterOf<'_, '_>>(w.into_inner()) {
                     Selected::Compact(w) => self.write_json_compact(w),
                     Selected::Pretty(w) => self.write_json_pretty(w),
                     Selected::Canonical(w) => self.write_json_canonical(w),
                 }
+                Written::new()
             }
         }
     )*};

@@ -4,12 +4,9 @@ impl ::json_runtime::ToJson for Shape {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]

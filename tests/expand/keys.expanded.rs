@@ -3,15 +3,15 @@
 impl ::json_runtime::ToJson for Level {
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
         ::json_runtime::__private_0_1_0::unit_variant(
             w,
             match self {
                 Self::Low => "\"low\"",
                 Self::High => "\"high\"",
             },
-        );
+        )
     }
 }
 #[automatically_derived]
@@ -30,7 +30,10 @@ impl ::json_runtime::ToJsonKey for Level {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJson::write_json(self, w);
+        ::json_runtime::ToJson::write_json(
+            self,
+            ::json_runtime::__private_0_1_0::value_writer(w),
+        );
     }
 }
 
@@ -40,12 +43,9 @@ impl ::json_runtime::ToJson for Mode {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -81,6 +81,8 @@ impl ::json_runtime::ToJsonKey for Mode {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
         match self {
             Self::Read { .. } => {
                 w.write_raw("\"Read\"");
@@ -101,11 +103,13 @@ impl ::json_runtime::ToJsonKey for Mode {
 impl<T> ::json_runtime::ToJson for Name<T> {
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
+        let w = w.into_writer();
         Via(&self.text).write_json_or_serialize(w);
+        w.written()
     }
 }
 #[automatically_derived]
@@ -140,12 +144,9 @@ impl ::json_runtime::ToJson for Limits {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]

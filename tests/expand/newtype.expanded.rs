@@ -3,11 +3,13 @@
 impl ::json_runtime::ToJson for UserId {
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
+        let w = w.into_writer();
         Via(&self.0).write_json_or_serialize(w);
+        w.written()
     }
 }
 #[automatically_derived]

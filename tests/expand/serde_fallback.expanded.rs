@@ -4,12 +4,9 @@ impl ::json_runtime::ToJson for Strict {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -45,12 +42,9 @@ where
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -114,10 +108,11 @@ impl DurationDef {
     ///Writes a `Duration` as JSON, as serde's `DurationDef::serialize` does.
     pub fn write_json<F: ::json_runtime::Format>(
         __self: &Duration,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
+        let w = w.into_writer();
         const OBJECT: bool = true;
         let first = &mut true;
         if OBJECT {
@@ -131,6 +126,7 @@ impl DurationDef {
         if OBJECT {
             w.end_object();
         }
+        w.written()
     }
 }
 
@@ -140,12 +136,9 @@ impl ::json_runtime::ToJson for Timeout {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -162,7 +155,7 @@ impl ::json_runtime::ToJsonFields for Timeout {
             w.key_dyn(first, "\"after\"");
         }
         ::json_runtime::__private_0_1_0::json_with_returns(
-            DurationDef::write_json(&self.after, w),
+            DurationDef::write_json(&self.after, w.value_writer()),
         );
         if B::OBJECT {
             w.end_object();

@@ -4,12 +4,9 @@ impl ::json_runtime::ToJson for Style {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -38,12 +35,9 @@ impl ::json_runtime::ToJson for Shape {
     #[inline(always)]
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
-        ::json_runtime::ToJsonFields::write_json_entries::<
-            F,
-            ::json_runtime::__private_0_1_0::Object,
-        >(self, w, &mut true);
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
+        ::json_runtime::__private_0_1_0::object(self, w)
     }
 }
 #[automatically_derived]
@@ -133,10 +127,11 @@ impl ::json_runtime::ToJsonFields for Shape {
 impl ::json_runtime::ToJson for Event {
     fn write_json<F: ::json_runtime::Format>(
         &self,
-        w: &mut ::json_runtime::JsonWriter<'_, F>,
-    ) {
+        w: ::json_runtime::ValueWriter<'_, '_, F>,
+    ) -> ::json_runtime::Written {
         #[allow(unused_imports)]
         use ::json_runtime::__private_0_1_0::dispatch::*;
+        let w = w.into_writer();
         match self {
             Self::Ping => {
                 w.static_entries("{\"t\":\"Ping\"", &["{\"t\":", "\"Ping\""]);
@@ -159,5 +154,6 @@ impl ::json_runtime::ToJson for Event {
                 Via(f0).write_json_or_serialize(w);
             }
         }
+        w.written()
     }
 }

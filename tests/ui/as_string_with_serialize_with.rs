@@ -1,7 +1,7 @@
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
-fn write_id<F: Format>(id: &u64, w: &mut JsonWriter<'_, F>) {
-    id.write_json(w);
+fn write_id<F: Format>(id: &u64, w: ValueWriter<'_, '_, F>) -> Written {
+    id.write_json(w)
 }
 
 #[derive(ToJson)]

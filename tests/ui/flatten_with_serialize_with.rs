@@ -1,8 +1,8 @@
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 use std::collections::BTreeMap;
 
-fn write_map<F: Format>(map: &BTreeMap<String, u8>, w: &mut JsonWriter<'_, F>) {
-    map.write_json(w);
+fn write_map<F: Format>(map: &BTreeMap<String, u8>, w: ValueWriter<'_, '_, F>) -> Written {
+    map.write_json(w)
 }
 
 #[derive(ToJson)]

@@ -2,16 +2,18 @@
 // hand-written impl could put bytes that are not UTF-8 into the output of
 // `to_string`. It takes `&str` now. (The protocol is the private
 // module's, as generated code reaches it; see `protocol_not_public.rs`.)
-use json_runtime::__private_0_1_0::WriterProtocol as _;
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
 struct Broken;
 
 impl ToJson for Broken {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_writer();
         w.key(b"{\"\xff\":");
         w.write_null();
         w.end_object();
+        w.written()
     }
 }
 

@@ -1,20 +1,18 @@
 // The methods generated code calls (key literals, structure) are not
-// `JsonWriter`'s: a hand-written impl writes through the checked API
-// (`object`, `array`, `value`), which cannot put a key outside an object.
-use json_runtime::{Format, JsonWriter, ToJson};
+// `JsonWriter`'s: a hand-written `ToJsonFields` writes its entries through
+// `entries` (and a `ToJson` through its `ValueWriter`), which cannot put a
+// key outside an object.
+use json_runtime::{Format, JsonWriter, ToJsonFields};
 
 struct Point {
     x: i32,
 }
 
-impl ToJson for Point {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.key("{\"x\":");
-        w.value(&self.x);
-        w.end_object();
+impl ToJsonFields for Point {
+    fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
+        w.key_dyn(first, "\"x\"");
+        w.write_raw("1");
     }
 }
 
-fn main() {
-    let _ = json_runtime::to_string(&Point { x: 1 });
-}
+fn main() {}

@@ -1,7 +1,7 @@
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
-fn write_unit<F: Format>(w: &mut JsonWriter<'_, F>) {
-    w.write_raw("0");
+fn write_unit<F: Format>(w: ValueWriter<'_, '_, F>) -> Written {
+    w.write_raw("0")
 }
 
 #[derive(ToJson)]

@@ -1,7 +1,7 @@
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
-fn write_x<F: Format>(x: &u8, w: &mut JsonWriter<'_, F>) {
-    x.write_json(w);
+fn write_x<F: Format>(x: &u8, w: ValueWriter<'_, '_, F>) -> Written {
+    x.write_json(w)
 }
 
 #[derive(ToJson)]

@@ -1,7 +1,7 @@
-use json_runtime::{Format, JsonWriter, ToJson};
+use json_runtime::{Format, ToJson, ValueWriter, Written};
 
-fn write_pair<F: Format>(a: &u8, b: &u8, w: &mut JsonWriter<'_, F>) {
-    (a, b).write_json(w);
+fn write_pair<F: Format>(a: &u8, b: &u8, w: ValueWriter<'_, '_, F>) -> Written {
+    (a, b).write_json(w)
 }
 
 #[derive(ToJson)]

@@ -901,7 +901,10 @@ impl Serialize for Failing {
 }
 
 impl json_runtime::ToJson for Failing {
-    fn write_json<F: json_runtime::Format>(&self, w: &mut json_runtime::JsonWriter<'_, F>) {
-        w.write_serde(self);
+    fn write_json<F: json_runtime::Format>(
+        &self,
+        w: json_runtime::ValueWriter<'_, '_, F>,
+    ) -> json_runtime::Written {
+        w.write_serde(self)
     }
 }

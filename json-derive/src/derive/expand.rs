@@ -103,8 +103,8 @@ fn via_serde_impls(cont: &Container, names: &Names, header: &TokenStream) -> Tok
         #header
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
             #[inline]
-            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                #runtime::ToJson::write_json(&#serde, #w);
+            fn write_json<#format: #runtime::Format>(&self, #w: #runtime::ValueWriter<'_, '_, #format>) -> #runtime::Written {
+                #runtime::ToJson::write_json(&#serde, #w)
             }
         }
         #header
@@ -143,15 +143,22 @@ fn to_json_impls(
     let format = format_param(cont.generics);
     let Names { w, first, .. } = names;
     let private = names.private();
-    // Forwarding bodies call no writer method and need no import.
+    // Forwarding bodies are one call that returns the `Written`, and need
+    // no import. Writing bodies take the writer out of the `ValueWriter`
+    // and return `written()` after the value.
     let to_json = |body: TokenStream, attr: TokenStream, writes: bool| {
-        let import = writes.then(|| names.import());
+        let body = match writes {
+            true => {
+                let import = names.import();
+                quote!(#import let #w = #w.into_writer(); #body #w.written())
+            }
+            false => body,
+        };
         quote! {
             #header
             impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
                 #attr
-                fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                    #import
+                fn write_json<#format: #runtime::Format>(&self, #w: #runtime::ValueWriter<'_, '_, #format>) -> #runtime::Written {
                     #body
                 }
             }
@@ -163,7 +170,7 @@ fn to_json_impls(
                 #runtime::ToJson::write_json(
                     &::core::convert::Into::<#ty>::into(::core::clone::Clone::clone(self)),
                     #w,
-                );
+                )
             },
             TokenStream::new(),
             false,
@@ -189,9 +196,7 @@ fn to_json_impls(
     // Only forwards: inlined, so that a recursive type costs one frame a
     // level, not two, in unoptimized builds too.
     let mut impls = to_json(
-        quote! {
-            #runtime::ToJsonFields::write_json_entries::<#format, #private::Object>(self, #w, &mut true);
-        },
+        quote!(#private::object(self, #w)),
         quote!(#[inline(always)]),
         false,
     );
@@ -234,8 +239,8 @@ fn unit_variant_impls(
     quote! {
         #header
         impl #impl_generics #runtime::ToJson for #ident #ty_generics #where_clause {
-            fn write_json<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
-                #private::unit_variant(#w, #name);
+            fn write_json<#format: #runtime::Format>(&self, #w: #runtime::ValueWriter<'_, '_, #format>) -> #runtime::Written {
+                #private::unit_variant(#w, #name)
             }
         }
         #header
@@ -257,7 +262,7 @@ fn unit_variant_impls(
 ///
 /// ```text
 /// impl Local {
-///     pub fn write_json<F: Format>(remote: &Type, w: &mut JsonWriter<'_, F>) { .. }
+///     pub fn write_json<F: Format>(remote: &Type, w: ValueWriter<'_, '_, F>) -> Written { .. }
 /// }
 /// ```
 ///
@@ -315,10 +320,12 @@ fn remote_impl(
             #[doc = #doc]
             #vis fn write_json<#format: #runtime::Format>(
                 #value: &#remote_type #ty_generics,
-                #w: &mut #runtime::JsonWriter<'_, #format>,
-            ) {
+                #w: #runtime::ValueWriter<'_, '_, #format>,
+            ) -> #runtime::Written {
                 #import
+                let #w = #w.into_writer();
                 #body
+                #w.written()
             }
         }
     }
@@ -383,7 +390,7 @@ fn stub(input: &DeriveInput) -> TokenStream {
     });
     quote! {
         impl #impl_generics ::json_runtime::ToJson for #ident #ty_generics #where_clause {
-            fn write_json<#format: ::json_runtime::Format>(&self, _: &mut ::json_runtime::JsonWriter<'_, #format>) {
+            fn write_json<#format: ::json_runtime::Format>(&self, _: ::json_runtime::ValueWriter<'_, '_, #format>) -> ::json_runtime::Written {
                 ::core::unreachable!()
             }
         }

@@ -142,7 +142,8 @@ fn enum_key_body(cont: &Container, variants: &[Variant], names: &Names) -> Optio
     }
     let Names { runtime, w, .. } = names;
     if variants.iter().all(|v| v.attrs.skip.is_none()) {
-        return Some(quote!(#runtime::ToJson::write_json(self, #w);));
+        let private = names.private();
+        return Some(quote!(#runtime::ToJson::write_json(self, #private::value_writer(#w));));
     }
     let arms = variants.iter().map(|variant| {
         let ident = variant.ident;
@@ -155,7 +156,9 @@ fn enum_key_body(cont: &Container, variants: &[Variant], names: &Names) -> Optio
         };
         quote!(Self::#ident { .. } => { #write })
     });
+    let import = names.import();
     Some(quote! {
+        #import
         match self {
             #(#arms)*
         }

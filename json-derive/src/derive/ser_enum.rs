@@ -339,7 +339,7 @@ fn content(
         let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
         let w = ident_located_at(w, span);
         let private = located_at(names.private().clone(), span);
-        return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w)););
+        return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w.value_writer())););
     }
     match style {
         Style::Unit => quote!(#w.write_null();),

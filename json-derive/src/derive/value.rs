@@ -53,7 +53,9 @@ impl Names {
                 let private = self.private_at(span);
                 return quote_spanned!(span=> #private::write_json_outlined(#value, #w););
             }
-            return self.call_at(span, quote!(ToJson::write_json), value);
+            let runtime = located_at(self.runtime.clone(), span);
+            let value = located_at(value.clone(), span);
+            return quote_spanned!(span=> #runtime::ToJson::write_json(#value, #w.value_writer()););
         }
         // As `located_at(quote!(..), span)`, without walking the template's
         // tokens a second time: they are made at `span`'s place directly.
@@ -99,7 +101,7 @@ impl Names {
             let value = located_at(value.clone(), span);
             let w = ident_located_at(w, span);
             let private = self.private_at(span);
-            return quote_spanned!(span=> #private::json_with_returns(#path(#value, #w)););
+            return quote_spanned!(span=> #private::json_with_returns(#path(#value, #w.value_writer())););
         }
         if field.attrs.as_string.is_some() {
             return self.call_at(

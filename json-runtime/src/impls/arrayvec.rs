@@ -3,6 +3,7 @@
 //! `ArrayVec<T, CAP>` as an array, `ArrayString<CAP>` as a string. An
 //! `ArrayString` is also a [`ToJsonKey`].
 
+use crate::writer::{ValueWriter, Written};
 use ::arrayvec::{ArrayString, ArrayVec};
 
 use super::seq::write_seq;
@@ -10,15 +11,19 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl<T: ToJson, const CAP: usize> ToJson for ArrayVec<T, CAP> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self.as_slice());
+        Written::new()
     }
 }
 
 impl<const CAP: usize> ToJson for ArrayString<CAP> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.as_str());
+        Written::new()
     }
 }
 

@@ -4,21 +4,26 @@
 //! as an array of numbers: `Bytes::from_static(b"hi")` is `[104,105]`,
 //! never a string. Use a `String` (or base64 text) for a string.
 
+use crate::writer::{ValueWriter, Written};
 use ::bytes::{Bytes, BytesMut};
 
 use super::seq::write_seq;
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, ToJson};
 
 impl ToJson for Bytes {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, &self[..]);
+        Written::new()
     }
 }
 
 impl ToJson for BytesMut {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, &self[..]);
+        Written::new()
     }
 }

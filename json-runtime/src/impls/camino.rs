@@ -5,14 +5,17 @@
 //!
 //! Being strings, both are also [`ToJsonKey`]s.
 
+use crate::writer::{ValueWriter, Written};
 use ::camino::{Utf8Path, Utf8PathBuf};
 
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl ToJson for Utf8Path {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.as_str());
+        Written::new()
     }
 }
 
@@ -25,8 +28,10 @@ impl ToJsonKey for Utf8Path {
 
 impl ToJson for Utf8PathBuf {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.as_str());
+        Written::new()
     }
 }
 

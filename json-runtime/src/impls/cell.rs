@@ -4,6 +4,7 @@
 //! A `RefCell` that is mutably borrowed and a poisoned `Mutex` or `RwLock`
 //! are serde's errors, as serde_json returns them.
 
+use crate::writer::{ValueWriter, Written};
 use std::cell::{Cell, RefCell};
 use std::sync::{Mutex, RwLock};
 
@@ -13,8 +14,8 @@ use crate::{Format, JsonWriter, ToJson};
 /// The value in the cell, copied out with `get`.
 impl<T: ToJson + Copy> ToJson for Cell<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.get().write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.get().write_json(w)
     }
 }
 
@@ -35,11 +36,13 @@ impl<T: ToJson + Copy> ToJson for Cell<T> {
 /// ```
 impl<T: ToJson + ?Sized> ToJson for RefCell<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.try_borrow() {
-            Ok(value) => value.write_json(w),
+            Ok(value) => w.value(&*value),
             Err(_) => fail(w, "already mutably borrowed"),
         }
+        Written::new()
     }
 }
 
@@ -61,11 +64,13 @@ fn fail<F: Format>(w: &mut JsonWriter<'_, F>, message: &'static str) {
 /// ([`PoisonError::into_inner`](std::sync::PoisonError::into_inner)).
 impl<T: ToJson + ?Sized> ToJson for Mutex<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.lock() {
-            Ok(guard) => guard.write_json(w),
+            Ok(guard) => w.value(&*guard),
             Err(_) => fail(w, POISONED),
         }
+        Written::new()
     }
 }
 
@@ -75,11 +80,13 @@ impl<T: ToJson + ?Sized> ToJson for Mutex<T> {
 /// A poisoned lock is serde's error, as for [`Mutex`].
 impl<T: ToJson + ?Sized> ToJson for RwLock<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.read() {
-            Ok(guard) => guard.write_json(w),
+            Ok(guard) => w.value(&*guard),
             Err(_) => fail(w, POISONED),
         }
+        Written::new()
     }
 }
 
@@ -91,11 +98,13 @@ macro_rules! weak {
         /// writes `self.upgrade()`, an `Option`.
         impl<T: ToJson + ?Sized> ToJson for $weak {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 match self.upgrade() {
-                    Some(value) => value.write_json(w),
+                    Some(value) => w.value(&*value),
                     None => w.write_null(),
                 }
+                Written::new()
             }
         }
     )*};
@@ -109,8 +118,8 @@ macro_rules! atomics {
         #[cfg(target_has_atomic = $size)]
         impl ToJson for std::sync::atomic::$atomic {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.load(std::sync::atomic::Ordering::Relaxed).write_json(w);
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                self.load(std::sync::atomic::Ordering::Relaxed).write_json(w)
             }
         }
     )*)*};

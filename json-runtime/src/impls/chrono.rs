@@ -18,6 +18,7 @@
 //!
 //! Every type written as a string is also a [`ToJsonKey`].
 
+use crate::writer::{ValueWriter, Written};
 use ::chrono::{
     DateTime, Datelike, FixedOffset, Month, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeDelta,
     TimeZone, Timelike, Weekday,
@@ -102,18 +103,20 @@ macro_rules! string_impls {
     ($(impl[$($generics:tt)*] $ty:ty => |$value:ident, $text:ident| $body:block)*) => {$(
         impl<$($generics)*> ToJson for $ty {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 let $value = self;
                 let mut $text = QuotedAscii::new();
                 $body
                 $text.write_to(w);
+                Written::new()
             }
         }
 
         impl<$($generics)*> ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w);
+                self.write_json(w.value_writer());
             }
         }
     )*};
@@ -168,12 +171,14 @@ string_impls! {
 /// zero instead, so this converts back.
 impl ToJson for TimeDelta {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         let (mut secs, mut nanos) = (self.num_seconds(), self.subsec_nanos());
         if nanos < 0 {
             secs -= 1;
             nanos += 1_000_000_000;
         }
         write_int_array(w, &[secs, i64::from(nanos)]);
+        Written::new()
     }
 }

@@ -2,14 +2,17 @@
 //! `serde` feature) makes serde_json write it: a string, like `String`.
 //! Being a string, it is also a [`ToJsonKey`].
 
+use crate::writer::{ValueWriter, Written};
 use ::compact_str::CompactString;
 
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl ToJson for CompactString {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.as_str());
+        Written::new()
     }
 }
 

@@ -7,24 +7,27 @@
 //! (`#[json(flatten)]`), it is one entry, `"Left":1`, as serde flattens an
 //! externally tagged enum.
 
+use crate::writer::{ValueWriter, Written};
 use ::either::Either;
 
 use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 
 impl<L: ToJson, R: ToJson> ToJson for Either<L, R> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
             Either::Left(value) => {
                 w.key("{\"Left\":");
-                value.write_json(w);
+                value.write_json(w.value_writer());
             }
             Either::Right(value) => {
                 w.key("{\"Right\":");
-                value.write_json(w);
+                value.write_json(w.value_writer());
             }
         }
         w.end_object();
+        Written::new()
     }
 }
 
@@ -34,11 +37,11 @@ impl<L: ToJson, R: ToJson> ToJsonFields for Either<L, R> {
         match self {
             Either::Left(value) => {
                 w.key_dyn(first, "\"Left\"");
-                value.write_json(w);
+                value.write_json(w.value_writer());
             }
             Either::Right(value) => {
                 w.key_dyn(first, "\"Right\"");
-                value.write_json(w);
+                value.write_json(w.value_writer());
             }
         }
     }

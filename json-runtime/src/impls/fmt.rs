@@ -1,6 +1,7 @@
 //! `format_args!` output, written as a string as serde writes it (through
 //! `collect_str`).
 
+use crate::writer::{ValueWriter, Written};
 use std::fmt::Arguments;
 
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
@@ -10,11 +11,13 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 /// `String` first.
 impl ToJson for Arguments<'_> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.as_str() {
             Some(text) => w.write_str(text),
             None => w.write_str(&self.to_string()),
         }
+        Written::new()
     }
 }
 
@@ -22,6 +25,6 @@ impl ToJson for Arguments<'_> {
 impl ToJsonKey for Arguments<'_> {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.write_json(w);
+        self.write_json(w.value_writer());
     }
 }

@@ -11,6 +11,7 @@
 //! An `IndexMap` can also be flattened into an enclosing object
 //! (`#[json(flatten)]`), entry by entry, like a `HashMap`.
 
+use crate::writer::{ValueWriter, Written};
 use ::indexmap::{map, set, IndexMap, IndexSet};
 
 use super::map::write_map;
@@ -19,8 +20,10 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 
 impl<K: ToJsonKey, V: ToJson, S> ToJson for IndexMap<K, V, S> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_map(w, self);
+        Written::new()
     }
 }
 
@@ -34,7 +37,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for IndexMap<K, V, S> {
             *first = false;
             key.write_json_key(w);
             w.colon();
-            value.write_json(w);
+            value.write_json(w.value_writer());
             w.flush_point();
         }
     }
@@ -42,8 +45,10 @@ impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for IndexMap<K, V, S> {
 
 impl<T: ToJson, S> ToJson for IndexSet<T, S> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self);
+        Written::new()
     }
 }
 
@@ -51,14 +56,18 @@ impl<T: ToJson, S> ToJson for IndexSet<T, S> {
 /// indexmap serializes a slice with `collect_seq`.
 impl<K: ToJson, V: ToJson> ToJson for map::Slice<K, V> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self);
+        Written::new()
     }
 }
 
 impl<T: ToJson> ToJson for set::Slice<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self);
+        Written::new()
     }
 }

@@ -1,6 +1,7 @@
 //! Maps are JSON objects, in iteration order, with keys written by
 //! [`ToJsonKey`]; flattened, their entries go into the enclosing object.
 
+use crate::writer::{ValueWriter, Written};
 use std::collections::{BTreeMap, HashMap};
 
 use crate::framing::write_element;
@@ -32,19 +33,23 @@ where
 
 impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         if w.sorts_maps() {
             crate::impls::write_map_sorted(w, self);
         } else {
             write_map(w, self);
         }
+        Written::new()
     }
 }
 
 impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_map(w, self);
+        Written::new()
     }
 }
 

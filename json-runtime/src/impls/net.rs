@@ -5,6 +5,7 @@
 //! The text is formatted into a stack buffer, never a `String`. Being
 //! strings, the addresses are also [`ToJsonKey`]s.
 
+use crate::writer::{ValueWriter, Written};
 use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
@@ -88,7 +89,8 @@ fn write_display<F: Format, T: fmt::Display>(w: &mut JsonWriter<'_, F>, value: &
 /// common address, and `Display` for it is comparatively slow).
 impl ToJson for Ipv4Addr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         let [a, b, c, d] = self.octets();
         let mut text = Quoted::new();
         text.push_u8(a);
@@ -98,6 +100,7 @@ impl ToJson for Ipv4Addr {
             text.push_u8(octet);
         }
         text.write_to(w);
+        Written::new()
     }
 }
 
@@ -105,8 +108,10 @@ impl ToJson for Ipv4Addr {
 /// `::` and writes an IPv4-mapped address as `::ffff:a.b.c.d`.
 impl ToJson for Ipv6Addr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_display(w, self);
+        Written::new()
     }
 }
 
@@ -114,19 +119,23 @@ impl ToJson for Ipv6Addr {
 /// human-readable format.
 impl ToJson for IpAddr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
-            IpAddr::V4(ip) => ip.write_json(w),
-            IpAddr::V6(ip) => ip.write_json(w),
+            IpAddr::V4(ip) => w.value(ip),
+            IpAddr::V6(ip) => w.value(ip),
         }
+        Written::new()
     }
 }
 
 /// `"a.b.c.d:port"`.
 impl ToJson for SocketAddrV4 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_display(w, self);
+        Written::new()
     }
 }
 
@@ -134,19 +143,23 @@ impl ToJson for SocketAddrV4 {
 /// The flow info is not part of it, as in `Display`.
 impl ToJson for SocketAddrV6 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_display(w, self);
+        Written::new()
     }
 }
 
 /// As the `SocketAddrV4` or `SocketAddrV6` it holds, untagged.
 impl ToJson for SocketAddr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
-            SocketAddr::V4(addr) => addr.write_json(w),
-            SocketAddr::V6(addr) => addr.write_json(w),
+            SocketAddr::V4(addr) => w.value(addr),
+            SocketAddr::V6(addr) => w.value(addr),
         }
+        Written::new()
     }
 }
 
@@ -156,7 +169,7 @@ macro_rules! keys {
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w);
+                self.write_json(w.value_writer());
             }
         }
     )*};

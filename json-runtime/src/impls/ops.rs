@@ -4,19 +4,22 @@
 //! None of them is a [`ToJsonKey`](crate::ToJsonKey): serde_json rejects
 //! structs and newtype variants as map keys.
 
+use crate::writer::{ValueWriter, Written};
 use std::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, ToJson};
 
 /// `{"start":..,"end":..}`.
 impl<Idx: ToJson> ToJson for Range<Idx> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.key("{\"start\":");
-        self.start.write_json(w);
+        self.start.write_json(w.value_writer());
         w.key(",\"end\":");
-        self.end.write_json(w);
+        self.end.write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
@@ -26,41 +29,51 @@ impl<Idx: ToJson> ToJson for Range<Idx> {
 /// is exhausted.
 impl<Idx: ToJson> ToJson for RangeInclusive<Idx> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.key("{\"start\":");
-        self.start().write_json(w);
+        self.start().write_json(w.value_writer());
         w.key(",\"end\":");
-        self.end().write_json(w);
+        self.end().write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
 /// `{"start":..}`.
 impl<Idx: ToJson> ToJson for RangeFrom<Idx> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.key("{\"start\":");
-        self.start.write_json(w);
+        self.start.write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
 /// `{"end":..}`.
 impl<Idx: ToJson> ToJson for RangeTo<Idx> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.key("{\"end\":");
-        self.end.write_json(w);
+        self.end.write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
 /// `"Unbounded"`, `{"Included":..}` or `{"Excluded":..}`.
 impl<T: ToJson> ToJson for Bound<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         let value = match self {
-            Bound::Unbounded => return w.write_raw("\"Unbounded\""),
+            Bound::Unbounded => {
+                w.write_raw("\"Unbounded\"");
+                return Written::new();
+            }
             Bound::Included(value) => {
                 w.key("{\"Included\":");
                 value
@@ -70,25 +83,28 @@ impl<T: ToJson> ToJson for Bound<T> {
                 value
             }
         };
-        value.write_json(w);
+        value.write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
 /// `{"Ok":..}` or `{"Err":..}`.
 impl<T: ToJson, E: ToJson> ToJson for Result<T, E> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
             Ok(value) => {
                 w.key("{\"Ok\":");
-                value.write_json(w);
+                value.write_json(w.value_writer());
             }
             Err(error) => {
                 w.key("{\"Err\":");
-                error.write_json(w);
+                error.write_json(w.value_writer());
             }
         }
         w.end_object();
+        Written::new()
     }
 }

@@ -7,21 +7,22 @@
 //! written as serde_json writes them (`"1.5"`); NaN and the infinities are
 //! serde_json's error, as for `ToJsonKey for f64`.
 
+use crate::writer::{ValueWriter, Written};
 use ::ordered_float::{FloatCore, NotNan, OrderedFloat};
 
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl<T: ToJson> ToJson for OrderedFloat<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.0.write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.0.write_json(w)
     }
 }
 
 impl<T: FloatCore + ToJson> ToJson for NotNan<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_ref().write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.as_ref().write_json(w)
     }
 }
 

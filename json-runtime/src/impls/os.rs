@@ -9,6 +9,7 @@
 //! Owned, borrowed and boxed forms (`Box<Path>`, `Cow<'_, OsStr>`,
 //! `&CStr`, …) go through the pointer impls.
 
+use crate::writer::{ValueWriter, Written};
 use std::ffi::{CStr, CString, OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -25,11 +26,13 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 /// `path.to_string_lossy()` for the text that [`Path::display`] shows.
 impl ToJson for Path {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.to_str() {
             Some(text) => w.write_str(text),
             None => not_utf8(w),
         }
+        Written::new()
     }
 }
 
@@ -42,8 +45,8 @@ fn not_utf8<F: Format>(w: &mut JsonWriter<'_, F>) {
 /// As [`Path`].
 impl ToJson for PathBuf {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_path().write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.as_path().write_json(w)
     }
 }
 
@@ -51,7 +54,7 @@ impl ToJson for PathBuf {
 impl ToJsonKey for Path {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.write_json(w);
+        self.write_json(w.value_writer());
     }
 }
 
@@ -59,7 +62,7 @@ impl ToJsonKey for Path {
 impl ToJsonKey for PathBuf {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_path().write_json(w);
+        self.as_path().write_json(w.value_writer());
     }
 }
 
@@ -68,11 +71,13 @@ impl ToJsonKey for PathBuf {
 #[cfg(unix)]
 impl ToJson for OsStr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         use std::os::unix::ffi::OsStrExt;
         w.key("{\"Unix\":");
         write_seq(w, self.as_bytes());
         w.end_object();
+        Written::new()
     }
 }
 
@@ -81,11 +86,13 @@ impl ToJson for OsStr {
 #[cfg(windows)]
 impl ToJson for OsStr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         use std::os::windows::ffi::OsStrExt;
         w.key("{\"Windows\":");
         write_seq(w, self.encode_wide());
         w.end_object();
+        Written::new()
     }
 }
 
@@ -93,8 +100,8 @@ impl ToJson for OsStr {
 #[cfg(any(unix, windows))]
 impl ToJson for OsString {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_os_str().write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.as_os_str().write_json(w)
     }
 }
 
@@ -102,15 +109,17 @@ impl ToJson for OsString {
 /// `to_bytes()` with `serialize_bytes`, which serde_json writes so.
 impl ToJson for CStr {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self.to_bytes());
+        Written::new()
     }
 }
 
 /// As [`CStr`].
 impl ToJson for CString {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_c_str().write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        self.as_c_str().write_json(w)
     }
 }

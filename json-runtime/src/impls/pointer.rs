@@ -1,5 +1,6 @@
 //! References and smart pointers are written as what they point to.
 
+use crate::writer::{ValueWriter, Written};
 use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -14,8 +15,8 @@ macro_rules! deref_impls {
             // of its own per level would cost stack in recursive types.
             #[cfg_attr(debug_assertions, inline(always))]
             #[cfg_attr(not(debug_assertions), inline)]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                (**self).write_json(w);
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                (**self).write_json(w)
             }
 
             #[inline]
@@ -56,8 +57,8 @@ deref_impls! {
 
 impl<T: ToJson + ToOwned + ?Sized> ToJson for Cow<'_, T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        (**self).write_json(w);
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        (**self).write_json(w)
     }
 
     #[inline]

@@ -1,3 +1,4 @@
+use crate::writer::{ValueWriter, Written};
 use std::marker::PhantomData;
 
 use crate::impls::write_seq;
@@ -10,8 +11,10 @@ macro_rules! integers {
     ($($t:ty)*) => {$(
         impl ToJson for $t {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 write_int(w, *self);
+                Written::new()
             }
 
             #[inline]
@@ -29,8 +32,10 @@ integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 impl ToJson for f32 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_f32(w, *self);
+        Written::new()
     }
 
     #[inline]
@@ -41,8 +46,10 @@ impl ToJson for f32 {
 
 impl ToJson for f64 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_f64(w, *self);
+        Written::new()
     }
 
     #[inline]
@@ -53,15 +60,19 @@ impl ToJson for f64 {
 
 impl ToJson for bool {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_bool(*self);
+        Written::new()
     }
 }
 
 impl ToJson for str {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self);
+        Written::new()
     }
 
     #[inline]
@@ -72,8 +83,10 @@ impl ToJson for str {
 
 impl ToJson for String {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self);
+        Written::new()
     }
 
     #[inline]
@@ -85,23 +98,29 @@ impl ToJson for String {
 /// A char is a one-character string, as in serde_json.
 impl ToJson for char {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.encode_utf8(&mut [0; 4]));
+        Written::new()
     }
 }
 
 impl ToJson for () {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_null();
+        Written::new()
     }
 }
 
 /// Serde writes `PhantomData` as a unit struct: `null`.
 impl<T: ?Sized> ToJson for PhantomData<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_null();
+        Written::new()
     }
 }
 
@@ -110,13 +129,11 @@ impl<T: ToJson> ToJson for Option<T> {
     // stack in recursive types (`next: Option<Box<Self>>`).
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        // The `ValueWriter` goes through as it is: its type already makes
+        // the value's impl write one value.
         match self {
-            Some(value) => {
-                w.check_begin::<T>();
-                value.write_json(w);
-                w.check_end();
-            }
+            Some(value) => value.write_json(w),
             None => w.write_null(),
         }
     }

@@ -27,6 +27,7 @@
 //! third form serde_json returns an error for a key, which in-memory
 //! encoding has no way to return; json-runtime writes the text quoted.
 
+use crate::writer::{ValueWriter, Written};
 use ::rust_decimal::prelude::ToPrimitive;
 use ::rust_decimal::Decimal;
 
@@ -91,8 +92,10 @@ fn write_decimal<F: Format>(w: &mut JsonWriter<'_, F>, value: &Decimal, form: Fo
 
 impl ToJson for Decimal {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_decimal(w, self, form(), false);
+        Written::new()
     }
 }
 

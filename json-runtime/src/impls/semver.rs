@@ -10,6 +10,7 @@
 //! These are the types semver implements `Serialize` for. Being strings,
 //! they are also [`ToJsonKey`]s.
 
+use crate::writer::{ValueWriter, Written};
 use ::semver::{Comparator, Version, VersionReq};
 
 use super::display_text::with_display_text;
@@ -20,15 +21,17 @@ macro_rules! display_string_impls {
         /// Its `Display` text, formatted on the stack.
         impl ToJson for $ty {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 with_display_text(self, |text| w.write_str(text));
+                Written::new()
             }
         }
 
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w);
+                self.write_json(w.value_writer());
             }
         }
     )*};

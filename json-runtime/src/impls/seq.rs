@@ -1,5 +1,6 @@
 //! Sequences and sets are JSON arrays, in iteration order.
 
+use crate::writer::{ValueWriter, Written};
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 
 use crate::framing::{write_element, ArrayFramer, Framer};
@@ -78,8 +79,10 @@ fn write_keyed_items<F: Format, T: ToJson>(w: &mut JsonWriter<'_, F>, key: &str,
 impl<T: ToJson> ToJson for [T] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         T::write_json_slice(w, self);
+        Written::new()
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -90,8 +93,10 @@ impl<T: ToJson> ToJson for [T] {
 impl<T: ToJson, const N: usize> ToJson for [T; N] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         T::write_json_slice(w, self);
+        Written::new()
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -102,8 +107,10 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
 impl<T: ToJson> ToJson for Vec<T> {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         T::write_json_slice(w, self);
+        Written::new()
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -119,8 +126,10 @@ impl<T: ToJson> ToJson for Vec<T> {
 
 impl<T: ToJson> ToJson for VecDeque<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self);
+        Written::new()
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -132,8 +141,10 @@ macro_rules! iterable {
     ($($ty:ident<T $(, $extra:ident)*>),*) => {$(
         impl<T: ToJson $(, $extra)*> ToJson for $ty<T $(, $extra)*> {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 write_seq(w, self);
+                Written::new()
             }
         }
     )*};
@@ -145,11 +156,13 @@ iterable!(LinkedList<T>, BTreeSet<T>, BinaryHeap<T>);
 /// output, where the hash seed must not change the bytes.
 impl<T: ToJson, S> ToJson for HashSet<T, S> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         if w.sorts_unordered() {
             crate::impls::write_seq_sorted(w, self);
         } else {
             write_seq(w, self);
         }
+        Written::new()
     }
 }

@@ -2,17 +2,20 @@
 //! (the `serde` feature) makes serde_json write it: an array, like a
 //! `Vec`, whether its items are inline or on the heap.
 
+use crate::writer::{ValueWriter, Written};
 use ::smallvec::{Array, SmallVec};
 
 use super::seq::write_seq;
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, ToJson};
 
 impl<A: Array> ToJson for SmallVec<A>
 where
     A::Item: ToJson,
 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self.as_slice());
+        Written::new()
     }
 }

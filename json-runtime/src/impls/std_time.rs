@@ -1,5 +1,6 @@
 //! `std::time`'s `Duration` and `SystemTime`, written as serde's structs.
 
+use crate::writer::{ValueWriter, Written};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::Error;
@@ -8,12 +9,14 @@ use crate::{Format, JsonWriter, ToJson};
 /// `{"secs":u64,"nanos":u32}`, with `nanos` below one second.
 impl ToJson for Duration {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.key("{\"secs\":");
-        self.as_secs().write_json(w);
+        self.as_secs().write_json(w.value_writer());
         w.key(",\"nanos\":");
-        self.subsec_nanos().write_json(w);
+        self.subsec_nanos().write_json(w.value_writer());
         w.end_object();
+        Written::new()
     }
 }
 
@@ -24,20 +27,22 @@ impl ToJson for Duration {
 /// than UNIX_EPOCH", as serde_json returns it, and nothing more is written.
 impl ToJson for SystemTime {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self.duration_since(UNIX_EPOCH) {
             Ok(since) => write_since_epoch(w, since.as_secs(), since.subsec_nanos()),
             Err(_) => before_epoch(w),
         }
+        Written::new()
     }
 }
 
 #[inline]
 fn write_since_epoch<F: Format, S: ToJson>(w: &mut JsonWriter<'_, F>, secs: S, nanos: u32) {
     w.key("{\"secs_since_epoch\":");
-    secs.write_json(w);
+    secs.write_json(w.value_writer());
     w.key(",\"nanos_since_epoch\":");
-    nanos.write_json(w);
+    nanos.write_json(w.value_writer());
     w.end_object();
 }
 

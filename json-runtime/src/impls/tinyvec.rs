@@ -4,18 +4,21 @@
 //! on the heap. tinyvec has no `Serialize` for `SliceVec`, so neither does
 //! json-runtime; write `slice_vec.as_slice()` instead, as an array.
 
+use crate::writer::{ValueWriter, Written};
 use ::tinyvec::{Array, ArrayVec, TinyVec};
 
 use super::seq::write_seq;
-use crate::{Format, JsonWriter, ToJson};
+use crate::{Format, ToJson};
 
 impl<A: Array> ToJson for ArrayVec<A>
 where
     A::Item: ToJson,
 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self.as_slice());
+        Written::new()
     }
 }
 
@@ -24,7 +27,9 @@ where
     A::Item: ToJson,
 {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_seq(w, self.as_slice());
+        Written::new()
     }
 }

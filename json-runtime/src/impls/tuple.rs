@@ -1,22 +1,25 @@
 //! Tuples are JSON arrays, as in serde_json.
 
-use crate::{Format, JsonWriter, ToJson};
+use crate::writer::{ValueWriter, Written};
+use crate::{Format, ToJson};
 
 macro_rules! tuple {
     ($first:ident $($rest:ident)*) => {
         impl<$first: ToJson $(, $rest: ToJson)*> ToJson for ($first, $($rest,)*) {
             #[inline]
             #[allow(non_snake_case)]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 let ($first, $($rest,)*) = self;
                 w.begin_array();
                 w.array_value(true);
-                $first.write_json(w);
+                $first.write_json(w.value_writer());
                 $(
                     w.array_value(false);
-                    $rest.write_json(w);
+                    $rest.write_json(w.value_writer());
                 )*
                 w.end_array(false);
+                Written::new()
             }
         }
     };

@@ -9,14 +9,17 @@
 //! A `Url` is a string, so it is also a [`ToJsonKey`]; a `Host` is an
 //! object, which serde_json rejects as a key.
 
+use crate::writer::{ValueWriter, Written};
 use ::url::{Host, Url};
 
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl ToJson for Url {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_str(self.as_str());
+        Written::new()
     }
 }
 
@@ -31,21 +34,23 @@ impl ToJsonKey for Url {
 /// object named after it; addresses are strings, as std's impls write them.
 impl<S: ToJson> ToJson for Host<S> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
             Host::Domain(domain) => {
                 w.key("{\"Domain\":");
-                domain.write_json(w);
+                domain.write_json(w.value_writer());
             }
             Host::Ipv4(address) => {
                 w.key("{\"Ipv4\":");
-                address.write_json(w);
+                address.write_json(w.value_writer());
             }
             Host::Ipv6(address) => {
                 w.key("{\"Ipv6\":");
-                address.write_json(w);
+                address.write_json(w.value_writer());
             }
         }
         w.end_object();
+        Written::new()
     }
 }

@@ -11,6 +11,7 @@
 //!
 //! All of them are strings, so all are also [`ToJsonKey`]s.
 
+use crate::writer::{ValueWriter, Written};
 use ::uuid::fmt::{Braced, Hyphenated, Simple, Urn};
 use ::uuid::{NonNilUuid, Uuid};
 
@@ -21,20 +22,22 @@ macro_rules! uuid_impls {
     ($($ty:ty => |$value:ident| $adapter:expr;)*) => {$(
         impl ToJson for $ty {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                let w = w.into_inner();
                 let $value = self;
                 let mut text = QuotedAscii::new();
                 // uuid's own encoder: a table lookup per nibble, no allocation.
                 let written = $adapter.encode_lower(text.spare()).len();
                 text.advance(written);
                 text.write_to(w);
+                Written::new()
             }
         }
 
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w);
+                self.write_json(w.value_writer());
             }
         }
     )*};

@@ -12,6 +12,7 @@
 //! every `Number` is written as its text, which is what serde_json writes;
 //! otherwise through the fast integer and float writers.
 
+use crate::writer::{ValueWriter, Written};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde_json::value::RawValue;
@@ -35,7 +36,8 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 impl ToJson for Value {
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         match self {
             Value::Array(items) => write_array(w, items),
             Value::Object(map) => write_object(w, map),
@@ -44,6 +46,7 @@ impl ToJson for Value {
             Value::String(s) => w.write_str(s),
             scalar => write_scalar(w, scalar),
         }
+        Written::new()
     }
 }
 
@@ -55,8 +58,8 @@ impl ToJson for Value {
 fn write_scalar<F: Format>(w: &mut JsonWriter<'_, F>, value: &Value) {
     match value {
         Value::Null => w.write_null(),
-        Value::Bool(b) => b.write_json(w),
-        Value::Number(n) => n.write_json(w),
+        Value::Bool(b) => w.value(b),
+        Value::Number(n) => w.value(n),
         Value::String(s) => w.write_str(s),
         Value::Array(items) => write_array(w, items),
         Value::Object(map) => write_object(w, map),
@@ -69,7 +72,7 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
     let mut i = 0;
     while i < items.len() {
         w.array_value(i == 0);
-        items[i].write_json(w);
+        items[i].write_json(w.value_writer());
         w.flush_point();
         i += 1;
     }
@@ -85,7 +88,7 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
     for (key, value) in map {
         w.entry_key_str(first, key);
         first = false;
-        value.write_json(w);
+        value.write_json(w.value_writer());
         w.flush_point();
     }
     w.end_object_dyn(first);
@@ -100,8 +103,10 @@ fn write_object_sorted<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, V
 
 impl ToJson for Map<String, Value> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         write_object(w, self);
+        Written::new()
     }
 }
 
@@ -111,7 +116,8 @@ impl ToJson for Map<String, Value> {
 /// (see the module docs).
 impl ToJson for Number {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         if keeps_number_text() {
             write_number_text(w, self);
         } else if let Some(u) = self.as_u64() {
@@ -125,6 +131,7 @@ impl ToJson for Number {
             // the three above. Its text is what serde_json would write.
             write_number_text(w, self);
         }
+        Written::new()
     }
 }
 
@@ -183,8 +190,10 @@ fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
 /// ```
 impl ToJson for RawValue {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_raw(self.get());
+        Written::new()
     }
 }
 
@@ -289,7 +298,7 @@ fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>,
         *first = false;
         w.write_str(key);
         w.colon();
-        value.write_json(w);
+        value.write_json(w.value_writer());
         w.flush_point();
     }
 }

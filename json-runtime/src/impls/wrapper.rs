@@ -4,6 +4,7 @@
 //! Each is a [`ToJsonKey`] whenever what it wraps is one, as serde_json's
 //! map key serializer sees straight through them.
 
+use crate::writer::{ValueWriter, Written};
 use std::cmp::Reverse;
 use std::num::{
     NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
@@ -20,8 +21,8 @@ macro_rules! nonzero {
     ($($t:ty)*) => {$(
         impl ToJson for $t {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.get().write_json(w);
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                self.get().write_json(w)
             }
         }
 
@@ -44,8 +45,8 @@ macro_rules! newtype {
     ($($ty:ident)*) => {$(
         impl<T: ToJson> ToJson for $ty<T> {
             #[inline]
-            fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.0.write_json(w);
+            fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+                self.0.write_json(w)
             }
         }
 

@@ -5,7 +5,7 @@ use std::fmt::Display;
 use serde::ser::{self, Impossible, Serialize};
 
 use crate::writer::{write_f32, write_f64, write_int_quoted};
-use crate::{Error, Format, JsonWriter, ToJson};
+use crate::{Error, Format, JsonWriter};
 
 use super::errors::{float_key_must_be_finite, key_must_be_a_string};
 
@@ -43,7 +43,7 @@ impl<F: Format> ser::Serializer for MapKeySerializer<'_, '_, F> {
     type SerializeStructVariant = Impossible<(), Error>;
 
     fn serialize_bool(self, value: bool) -> Result<(), Error> {
-        self.quoted(|w| value.write_json(w))
+        self.quoted(|w| w.value(&value))
     }
 
     fn serialize_i8(self, value: i8) -> Result<(), Error> {

@@ -78,7 +78,7 @@ impl<'w, 'a, F: Format> ser::Serializer for Serializer<'w, 'a, F> {
     type SerializeStructVariant = Compound<'w, 'a, F>;
 
     fn serialize_bool(self, value: bool) -> Result<(), Error> {
-        value.write_json(self.w);
+        value.write_json(self.w.value_writer());
         Ok(())
     }
 

@@ -4,6 +4,7 @@
 use serde::ser::{self, Serialize};
 
 use crate::__private_0_1_0::EntriesOf;
+use crate::writer::{ValueWriter, Written};
 use crate::{Format, JsonWriter, ToJson};
 
 use super::value::Serializer;
@@ -19,7 +20,7 @@ use super::value::Serializer;
 /// through serde by itself.
 ///
 /// ```
-/// use json_runtime::{Format, JsonWriter, Serde, ToJson};
+/// use json_runtime::{Format, Serde, ToJson, ValueWriter, Written};
 ///
 /// /// Another crate's type, with only a `Serialize` impl.
 /// #[derive(serde::Serialize)]
@@ -33,10 +34,10 @@ use super::value::Serializer;
 /// }
 ///
 /// impl ToJson for Link {
-///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
 ///         w.object(|o| {
 ///             o.field("href", &Serde(&self.url)); // or o.field_with("href", |w| w.write_serde(&self.url))
-///         });
+///         })
 ///     }
 /// }
 ///
@@ -53,8 +54,10 @@ pub struct Serde<T: ?Sized>(pub T);
 
 impl<T: Serialize + ?Sized> ToJson for Serde<T> {
     #[inline]
-    fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+        let w = w.into_inner();
         w.write_serde(&self.0);
+        Written::new()
     }
 }
 
@@ -79,34 +82,10 @@ impl<T: Serialize + ?Sized> Serialize for Serde<T> {
 }
 
 impl<F: Format> JsonWriter<'_, F> {
-    /// Writes `value` through its `serde::Serialize` impl, as serde_json
-    /// would write it.
-    ///
-    /// If the impl returns an error, it is kept: nothing more reaches the
-    /// underlying writer, and the entry point returns it; see
-    /// [`Error`](crate::Error). Once an error is kept, later calls write
-    /// nothing.
-    ///
-    /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
-    ///
-    /// struct Tagged<T>(&'static str, T);
-    ///
-    /// impl<T: serde::Serialize> ToJson for Tagged<T> {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.object(|o| {
-    ///             o.field("tag", self.0);
-    ///             o.field_with("value", |w| w.write_serde(&self.1));
-    ///         });
-    ///     }
-    /// }
-    ///
-    /// let json = json_runtime::to_string(&Tagged("pair", (1, 'x')))?;
-    /// assert_eq!(json, r#"{"tag":"pair","value":[1,"x"]}"#);
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
+    /// [`ValueWriter::write_serde`] for the crate's own code and derived
+    /// code (through the private protocol).
     #[inline]
-    pub fn write_serde<T: Serialize + ?Sized>(&mut self, value: &T) {
+    pub(crate) fn write_serde<T: Serialize + ?Sized>(&mut self, value: &T) {
         if self.failed() {
             return;
         }
@@ -119,5 +98,39 @@ impl<F: Format> JsonWriter<'_, F> {
             Ok(()) => self.check_scalar(),
             Err(error) => self.fail(error),
         }
+    }
+}
+
+impl<F: Format> ValueWriter<'_, '_, F> {
+    /// Writes `value` through its `serde::Serialize` impl, as serde_json
+    /// would write it.
+    ///
+    /// If the impl returns an error, it is kept: nothing more reaches the
+    /// underlying writer, and the entry point returns it; see
+    /// [`Error`](crate::Error). Once an error is kept, later calls write
+    /// nothing.
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
+    ///
+    /// struct Tagged<T>(&'static str, T);
+    ///
+    /// impl<T: serde::Serialize> ToJson for Tagged<T> {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+    ///         w.object(|o| {
+    ///             o.field("tag", self.0);
+    ///             o.field_with("value", |w| w.write_serde(&self.1));
+    ///         })
+    ///     }
+    /// }
+    ///
+    /// let json = json_runtime::to_string(&Tagged("pair", (1, 'x')))?;
+    /// assert_eq!(json, r#"{"tag":"pair","value":[1,"x"]}"#);
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    #[inline]
+    pub fn write_serde<T: Serialize + ?Sized>(self, value: &T) -> Written {
+        self.into_inner().write_serde(value);
+        Written::new()
     }
 }

@@ -1,13 +1,237 @@
-//! The checked API for hand-written impls: objects and arrays opened and
-//! closed by the writer around a closure, keys escaped at run time, and
-//! each value written by one call. The methods that take `ToJson` values
-//! are in the traits' layer (`checked.rs` at the crate root); these take
-//! closures.
+//! The checked API for hand-written impls: the [`ValueWriter`] that a
+//! `write_json` is given and the [`Written`] it must return, objects and
+//! arrays opened and closed by the writer around a closure, keys escaped
+//! at run time, and each value written by one call. The methods that take
+//! `ToJson` values are in the traits' layer (`checked.rs` at the crate
+//! root); these take closures.
 
 use super::format::{Compact, Format};
 use super::json_writer::JsonWriter;
+use crate::escape::Escape;
 
-/// The entries of an object being written by [`JsonWriter::object`].
+/// Where [`ToJson::write_json`](crate::ToJson::write_json) writes its one
+/// JSON value.
+///
+/// Each method writes one whole value and consumes the `ValueWriter`,
+/// returning the [`Written`] that `write_json` must return. So an impl
+/// cannot write two values (the second call has no writer left) and
+/// cannot write none (it has no other way to make a `Written`): the
+/// output is one valid JSON value in every build, as serde's
+/// `Serializer` is consumed by the one `serialize_*` call that makes its
+/// `Ok`.
+///
+/// ```
+/// use json_runtime::{Format, ToJson, ValueWriter, Written};
+///
+/// struct User { name: String, roles: Vec<&'static str>, admin: bool }
+///
+/// impl ToJson for User {
+///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+///         w.object(|o| {
+///             o.field("name", &self.name);
+///             o.field("roles", &self.roles);
+///             if self.admin {
+///                 o.field("admin", &true);
+///             }
+///         })
+///     }
+/// }
+///
+/// let user = User { name: "ann".into(), roles: vec!["dev"], admin: false };
+/// assert_eq!(json_runtime::to_string(&user)?, r#"{"name":"ann","roles":["dev"]}"#);
+/// # Ok::<(), json_runtime::Error>(())
+/// ```
+///
+/// Writing a second value does not compile:
+///
+/// ```compile_fail,E0382
+/// use json_runtime::{Format, ToJson, ValueWriter, Written};
+///
+/// struct Pair(u8, u8);
+///
+/// impl ToJson for Pair {
+///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+///         w.value(&self.0);
+///         w.value(&self.1) // error: use of moved value: `w`
+///     }
+/// }
+/// ```
+///
+/// Nor does writing none:
+///
+/// ```compile_fail,E0308
+/// use json_runtime::{Format, ToJson, ValueWriter, Written};
+///
+/// struct Nothing;
+///
+/// impl ToJson for Nothing {
+///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+///         let _ = w; // error: expected `Written`, found `()`
+///     }
+/// }
+/// ```
+pub struct ValueWriter<'w, 'a, F: Format = Compact> {
+    pub(crate) w: &'w mut JsonWriter<'a, F>,
+}
+
+/// What [`ToJson::write_json`](crate::ToJson::write_json) returns: the
+/// proof that it wrote one value, which only a [`ValueWriter`] method that
+/// writes one can make.
+///
+/// It holds nothing and costs nothing at run time.
+#[derive(Debug)]
+pub struct Written {
+    _private: (),
+}
+
+impl Written {
+    /// For the crate's own impls and derived code (through the private
+    /// module), which write through the writer's unchecked methods.
+    #[inline(always)]
+    pub(crate) const fn new() -> Self {
+        Written { _private: () }
+    }
+}
+
+impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
+    /// The writer for one value at `w`'s position.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn new(w: &'w mut JsonWriter<'a, F>) -> Self {
+        ValueWriter { w }
+    }
+
+    /// The writer itself, for the crate's own impls, which then return
+    /// [`Written::new`].
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn into_inner(self) -> &'w mut JsonWriter<'a, F> {
+        self.w
+    }
+
+    /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
+    /// impls that write strings by other means.
+    #[inline]
+    pub fn escape_mode(&self) -> Escape {
+        self.w.escape_mode()
+    }
+
+    /// Writes one JSON object, whose entries `entries` writes through the
+    /// [`ObjectWriter`] it is given; the braces, separators and layout are
+    /// the writer's, so the object is well formed whatever the closure
+    /// does. Written as serde_json writes a `serialize_map`, in the order
+    /// of the calls (sorted in [canonical](crate::Options::canonical)
+    /// output).
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
+    ///
+    /// struct Point { x: i32, y: i32, label: Option<String> }
+    ///
+    /// impl ToJson for Point {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+    ///         w.object(|o| {
+    ///             o.field("x", &self.x);
+    ///             o.field("y", &self.y);
+    ///             if let Some(label) = &self.label {
+    ///                 o.field("label", label);
+    ///             }
+    ///         })
+    ///     }
+    /// }
+    ///
+    /// let p = Point { x: 1, y: -2, label: None };
+    /// assert_eq!(json_runtime::to_string(&p)?, r#"{"x":1,"y":-2}"#);
+    /// assert_eq!(json_runtime::to_string_pretty(&p)?, "{\n  \"x\": 1,\n  \"y\": -2\n}");
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    #[inline]
+    pub fn object(self, entries: impl FnOnce(&mut ObjectWriter<'_, 'a, F>)) -> Written {
+        self.w.object(entries);
+        Written::new()
+    }
+
+    /// Writes one JSON array, whose elements `elements` writes through the
+    /// [`ArrayWriter`] it is given, as serde_json writes a
+    /// `serialize_seq`.
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
+    ///
+    /// /// Written as `[start, end]`.
+    /// struct Span { start: u32, end: u32 }
+    ///
+    /// impl ToJson for Span {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+    ///         w.array(|a| {
+    ///             a.element(&self.start);
+    ///             a.element(&self.end);
+    ///         })
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json_runtime::to_string(&Span { start: 3, end: 7 })?, "[3,7]");
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    #[inline]
+    pub fn array(self, elements: impl FnOnce(&mut ArrayWriter<'_, 'a, F>)) -> Written {
+        self.w.array(elements);
+        Written::new()
+    }
+
+    /// Writes `s` as a JSON string, quoted and escaped as serde_json does
+    /// (or as the writer's [`Escape`] mode says).
+    #[inline]
+    pub fn write_str(self, s: &str) -> Written {
+        self.w.write_str(s);
+        Written::new()
+    }
+
+    /// Writes `null`.
+    #[inline]
+    pub fn write_null(self) -> Written {
+        self.w.write_null();
+        Written::new()
+    }
+
+    /// Appends `json` as it is, like serde_json's
+    /// `Formatter::write_raw_fragment`.
+    ///
+    /// The text is not checked: the caller is responsible for it being one
+    /// whole, valid JSON value (a `&str` is one call, so it is one value
+    /// as far as the writer knows). Taking `&str` keeps the output
+    /// valid UTF-8, which [`to_string`](crate::to_string) relies on, whatever
+    /// the caller passes. To embed JSON text from elsewhere, check it once
+    /// with [`RawJson::new`](crate::RawJson::new) and write the `RawJson`.
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
+    ///
+    /// /// Always the same small document, known when the program is written.
+    /// struct Origin;
+    ///
+    /// impl ToJson for Origin {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
+    ///         w.write_raw("[0,0]")
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json_runtime::to_string(&[Origin])?, "[[0,0]]");
+    /// # Ok::<(), json_runtime::Error>(())
+    /// ```
+    ///
+    /// In [JSON Lines](crate::Options::to_writer_lines) output, where a line break
+    /// would end the item, the whitespace between tokens is dropped (a
+    /// valid JSON text has line breaks only there), so `"[1,\n 2]"` is
+    /// written as `[1,2]`; elsewhere the text is copied as it is.
+    #[inline]
+    pub fn write_raw(self, json: &str) -> Written {
+        self.w.write_raw(json);
+        Written::new()
+    }
+}
+
+/// The entries of an object being written by [`ValueWriter::object`].
 ///
 /// Each entry is one call: [`field`](Self::field) for a key and a
 /// [`ToJson`](crate::ToJson) value, [`entry`](Self::entry) for a
@@ -21,7 +245,7 @@ pub struct ObjectWriter<'w, 'a, F: Format = Compact> {
     pub(crate) first: bool,
 }
 
-/// The elements of an array being written by [`JsonWriter::array`].
+/// The elements of an array being written by [`ValueWriter::array`].
 ///
 /// Each element is one call: [`element`](Self::element) for a
 /// [`ToJson`](crate::ToJson) value, [`element_with`](Self::element_with)
@@ -33,37 +257,9 @@ pub struct ArrayWriter<'w, 'a, F: Format = Compact> {
 }
 
 impl<'a, F: Format> JsonWriter<'a, F> {
-    /// Writes one JSON object, whose entries `entries` writes through the
-    /// [`ObjectWriter`] it is given; the braces, separators and layout are
-    /// the writer's, so the object is well formed whatever the closure
-    /// does. Written as serde_json writes a `serialize_map`, in the order
-    /// of the calls (sorted in [canonical](crate::Options::canonical)
-    /// output).
-    ///
-    /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
-    ///
-    /// struct Point { x: i32, y: i32, label: Option<String> }
-    ///
-    /// impl ToJson for Point {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.object(|o| {
-    ///             o.field("x", &self.x);
-    ///             o.field("y", &self.y);
-    ///             if let Some(label) = &self.label {
-    ///                 o.field("label", label);
-    ///             }
-    ///         });
-    ///     }
-    /// }
-    ///
-    /// let p = Point { x: 1, y: -2, label: None };
-    /// assert_eq!(json_runtime::to_string(&p)?, r#"{"x":1,"y":-2}"#);
-    /// assert_eq!(json_runtime::to_string_pretty(&p)?, "{\n  \"x\": 1,\n  \"y\": -2\n}");
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
+    /// [`ValueWriter::object`] for the crate's own code.
     #[inline]
-    pub fn object(&mut self, entries: impl FnOnce(&mut ObjectWriter<'_, 'a, F>)) {
+    pub(crate) fn object(&mut self, entries: impl FnOnce(&mut ObjectWriter<'_, 'a, F>)) {
         self.begin_object();
         let mut object = ObjectWriter {
             w: self,
@@ -118,30 +314,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         *first = object.first;
     }
 
-    /// Writes one JSON array, whose elements `elements` writes through the
-    /// [`ArrayWriter`] it is given, as serde_json writes a
-    /// `serialize_seq`.
-    ///
-    /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
-    ///
-    /// /// Written as `[start, end]`.
-    /// struct Span { start: u32, end: u32 }
-    ///
-    /// impl ToJson for Span {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.array(|a| {
-    ///             a.element(&self.start);
-    ///             a.element(&self.end);
-    ///         });
-    ///     }
-    /// }
-    ///
-    /// assert_eq!(json_runtime::to_string(&Span { start: 3, end: 7 })?, "[3,7]");
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
+    /// [`ValueWriter::array`] for the crate's own code.
     #[inline]
-    pub fn array(&mut self, elements: impl FnOnce(&mut ArrayWriter<'_, 'a, F>)) {
+    pub(crate) fn array(&mut self, elements: impl FnOnce(&mut ArrayWriter<'_, 'a, F>)) {
         self.begin_array();
         let mut array = ArrayWriter {
             w: self,
@@ -153,15 +328,22 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     }
 }
 
-impl<F: Format> JsonWriter<'_, F> {
+impl<'a, F: Format> JsonWriter<'a, F> {
+    /// A [`ValueWriter`] for one value here, for the crate's calls of
+    /// `write_json`.
+    #[inline(always)]
+    pub(crate) fn value_writer(&mut self) -> ValueWriter<'_, 'a, F> {
+        ValueWriter::new(self)
+    }
+
     /// Runs `value`, which debug builds check writes exactly one value
     /// (naming `W` if not), then reaches a flush point: an entry or element
     /// of the closure forms, [`ObjectWriter::field_with`] and
     /// [`ArrayWriter::element_with`].
     #[inline]
-    fn write_one_with<W: FnOnce(&mut Self)>(&mut self, value: W) {
+    fn write_one_with<W: FnOnce(ValueWriter<'_, 'a, F>) -> Written>(&mut self, value: W) {
         self.check_begin::<W>();
-        value(self);
+        value(ValueWriter::new(self));
         self.check_end();
         self.flush_point();
     }
@@ -169,18 +351,18 @@ impl<F: Format> JsonWriter<'_, F> {
 
 impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
     /// Writes an entry whose value `value` writes: exactly one JSON value,
-    /// with the writer's methods ([`JsonWriter::value`],
-    /// [`object`](JsonWriter::object), [`write_str`](JsonWriter::write_str),
-    /// …). The key is escaped as the writer escapes strings. Debug builds
-    /// panic if the closure writes no value, or more than one.
+    /// with the [`ValueWriter`]'s methods ([`value`](ValueWriter::value),
+    /// [`object`](ValueWriter::object), [`write_str`](ValueWriter::write_str),
+    /// …), whose [`Written`] the closure returns. The key is escaped as the
+    /// writer escapes strings.
     ///
     /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
     ///
     /// struct Temperature { celsius: f64 }
     ///
     /// impl ToJson for Temperature {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
     ///         w.object(|o| {
     ///             o.field("celsius", &self.celsius);
     ///             o.field_with("fahrenheit", |w| w.value(&(self.celsius * 1.8 + 32.0)));
@@ -188,7 +370,7 @@ impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
     ///                 a.element(&-40);
     ///                 a.element(&60);
     ///             }));
-    ///         });
+    ///         })
     ///     }
     /// }
     ///
@@ -201,7 +383,7 @@ impl<'a, F: Format> ObjectWriter<'_, 'a, F> {
     #[inline]
     pub fn field_with<W>(&mut self, key: &str, value: W) -> &mut Self
     where
-        W: FnOnce(&mut JsonWriter<'a, F>),
+        W: FnOnce(ValueWriter<'_, 'a, F>) -> Written,
     {
         self.key(key);
         self.w.write_one_with(value);
@@ -223,13 +405,13 @@ impl<'a, F: Format> ArrayWriter<'_, 'a, F> {
     /// for [`ObjectWriter::field_with`].
     ///
     /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
+    /// use json_runtime::{Format, ToJson, ValueWriter, Written};
     ///
     /// /// `[[x, y], ...]`.
     /// struct Path(Vec<(f64, f64)>);
     ///
     /// impl ToJson for Path {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+    ///     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
     ///         w.array(|a| {
     ///             for &(x, y) in &self.0 {
     ///                 a.element_with(|w| w.array(|point| {
@@ -237,7 +419,7 @@ impl<'a, F: Format> ArrayWriter<'_, 'a, F> {
     ///                     point.element(&y);
     ///                 }));
     ///             }
-    ///         });
+    ///         })
     ///     }
     /// }
     ///
@@ -247,7 +429,7 @@ impl<'a, F: Format> ArrayWriter<'_, 'a, F> {
     #[inline]
     pub fn element_with<W>(&mut self, value: W) -> &mut Self
     where
-        W: FnOnce(&mut JsonWriter<'a, F>),
+        W: FnOnce(ValueWriter<'_, 'a, F>) -> Written,
     {
         self.separator();
         self.w.write_one_with(value);

@@ -31,37 +31,32 @@ use crate::buf::{copy_at, extend_short, Buf};
 use crate::error::Error;
 use crate::escape::{self, Escape};
 
-/// The JSON output buffer handed to [`ToJson::write_json`](crate::ToJson::write_json).
+/// The JSON output buffer, under the [`ValueWriter`](super::ValueWriter)
+/// that [`ToJson::write_json`](crate::ToJson::write_json) is given.
 ///
-/// A hand-written impl writes one value through it: a scalar or any other
-/// `ToJson` value with [`value`](Self::value) (or [`write_str`](Self::write_str),
-/// [`write_null`](Self::write_null)), an object with [`object`](Self::object),
-/// an array with [`array`](Self::array). Those open and close the brackets
-/// themselves and escape keys at run time, in the writer's layout
-/// (compact, pretty, canonical) and escape mode, so the output is valid
-/// JSON whatever the impl does; in debug builds the writer also panics,
-/// naming the type, when an impl writes no value, two values, or leaves a
-/// bracket open.
+/// Hand-written impls meet it directly in two places: a
+/// [`ToJsonKey`](crate::ToJsonKey) writes its key as one string with
+/// [`write_str`](Self::write_str), and a
+/// [`ToJsonFields`](crate::ToJsonFields) writes object entries with
+/// [`entries`](Self::entries). Both write in the writer's layout (compact,
+/// pretty, canonical) and escape mode; debug builds panic, naming the
+/// type, if a key is not one string.
 ///
 /// ```
-/// use json_runtime::{Format, JsonWriter, ToJson};
+/// use json_runtime::{Format, JsonWriter, ToJson, ToJsonKey};
+/// use std::collections::BTreeMap;
 ///
-/// struct User { name: String, roles: Vec<&'static str>, admin: bool }
+/// #[derive(PartialEq, Eq, PartialOrd, Ord)]
+/// struct Sku(u32);
 ///
-/// impl ToJson for User {
-///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-///         w.object(|o| {
-///             o.field("name", &self.name);
-///             o.field("roles", &self.roles);
-///             if self.admin {
-///                 o.field("admin", &true);
-///             }
-///         });
+/// impl ToJsonKey for Sku {
+///     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
+///         w.write_str(&format!("SKU-{}", self.0));
 ///     }
 /// }
 ///
-/// let user = User { name: "ann".into(), roles: vec!["dev"], admin: false };
-/// assert_eq!(json_runtime::to_string(&user)?, r#"{"name":"ann","roles":["dev"]}"#);
+/// let stock = BTreeMap::from([(Sku(7), 3)]);
+/// assert_eq!(json_runtime::to_string(&stock)?, r#"{"SKU-7":3}"#);
 /// # Ok::<(), json_runtime::Error>(())
 /// ```
 ///
@@ -265,39 +260,10 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         self.flush_at = self.buf.flush_due();
     }
 
-    /// Appends `json` as it is, like serde_json's
-    /// `Formatter::write_raw_fragment`.
-    ///
-    /// The text is not checked: the caller is responsible for it being one
-    /// whole, valid JSON value (debug builds count it as one value, as
-    /// [`value`](Self::value) would). Taking `&str` keeps the output
-    /// valid UTF-8, which [`to_string`](crate::to_string) relies on, whatever
-    /// the caller passes. To embed JSON text from elsewhere, check it once
-    /// with [`RawJson::new`](crate::RawJson::new) and write the `RawJson`.
-    ///
-    /// ```
-    /// use json_runtime::{Format, JsonWriter, ToJson};
-    ///
-    /// /// Always the same small document, known when the program is written.
-    /// struct Origin;
-    ///
-    /// impl ToJson for Origin {
-    ///     fn write_json<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-    ///         w.write_raw("[0,0]");
-    ///     }
-    /// }
-    ///
-    /// assert_eq!(json_runtime::to_string(&[Origin])?, "[[0,0]]");
-    /// # Ok::<(), json_runtime::Error>(())
-    /// ```
-    ///
-    /// In [JSON Lines](crate::Options::to_writer_lines) output, where a line break
-    /// would end the item, the whitespace between tokens is dropped (a
-    /// valid JSON text has line breaks only there), so `"[1,\n 2]"` is
-    /// written as `[1,2]`; elsewhere the text is copied as it is.
+    /// [`ValueWriter::write_raw`](super::ValueWriter::write_raw) for the crate's own code.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn write_raw(&mut self, json: &str) {
+    pub(crate) fn write_raw(&mut self, json: &str) {
         self.check_scalar();
         self.write_raw_text(json);
     }
@@ -354,7 +320,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     /// Writes `null`.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn write_null(&mut self) {
+    pub(crate) fn write_null(&mut self) {
         self.check_scalar();
         self.buf.extend_from_slice(b"null");
     }

@@ -32,7 +32,7 @@ mod sort;
 mod sort_order;
 mod sort_state;
 
-pub use checked::{ArrayWriter, ObjectWriter};
+pub use checked::{ArrayWriter, ObjectWriter, ValueWriter, Written};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
 pub(crate) use format::{PerFormat, Selected};
