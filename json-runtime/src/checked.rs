@@ -38,7 +38,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[inline]
     pub(crate) fn value<T: ToJson + ?Sized>(&mut self, value: &T) {
         self.check_begin::<T>();
-        value.write_json(ValueWriter::new(self));
+        value.write_json(ValueWriter { w: self });
         self.check_end();
     }
 }

@@ -6,7 +6,7 @@
 use std::marker::PhantomData;
 
 use crate::to_json::ToJson;
-use crate::writer::{Config, Format, JsonWriter};
+use crate::writer::{Config, Format, JsonWriter, ValueWriter};
 
 /// One layout of a sequence: one JSON array ([`ArrayFramer`]), or JSON
 /// Lines ([`LinesFramer`]).
@@ -116,6 +116,6 @@ impl<F: Format> Framer for LinesFramer<F> {
 #[inline(always)]
 pub(crate) fn write_element<F: Format, T: ToJson + ?Sized>(w: &mut JsonWriter<'_, F>, item: &T) {
     w.check_begin::<T>();
-    item.write_json(w.value_writer());
+    item.write_json(ValueWriter { w: &mut *w });
     w.check_end();
 }

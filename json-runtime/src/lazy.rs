@@ -167,7 +167,7 @@ where
     I::Item: ToJson,
 {
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         // Taken out, so the lock is not held while the items run: an item
         // may write another `Seq`, or panic.
         match self.take() {
@@ -178,7 +178,7 @@ where
                 w.write_null();
             }
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -274,12 +274,12 @@ where
     V: ToJson,
 {
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.begin_object();
         let mut first = true;
         self.write_json_fields(w, &mut first);
         w.end_object_dyn(first);
-        Written::new()
+        Written(())
     }
 }
 
@@ -300,7 +300,7 @@ where
             *first = false;
             key.write_json_key(w);
             w.colon();
-            value.write_json(w.value_writer());
+            value.write_json(ValueWriter { w: &mut *w });
             w.flush_point();
         }
     }

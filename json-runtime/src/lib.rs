@@ -129,20 +129,20 @@
 //!
 //! | per level | debug | release, compact | release, pretty | serde_json, debug / release |
 //! |---|---|---|---|---|
-//! | struct with `next: Option<Box<Self>>` | 256 B | 32 B | 48 B | 736 B / 112 B |
-//! | enum cons list, `Cons(u32, Box<Self>)` | 224 B | 32 B | 48 B | 528 B / 80 B |
-//! | enum newtype chain, `Node(Box<Self>)` | 208 B | 32 B | 32 B | 336 B / 48 B |
-//! | untagged enum of `Vec<Self>` | 288 B | 48 B | 64 B | 784 B / 64 B |
-//! | `serde_json::Value` arrays | 176 B | 48 B | 64 B | 1200 B / 48 B |
-//! | `serde_json::Value` objects | 432 B | 64 B | 96 B | 672 B / 80 B |
+//! | struct with `next: Option<Box<Self>>` | 224 B | 32 B | 48 B | 736 B / 112 B |
+//! | enum cons list, `Cons(u32, Box<Self>)` | 208 B | 32 B | 48 B | 528 B / 80 B |
+//! | enum newtype chain, `Node(Box<Self>)` | 192 B | 32 B | 32 B | 336 B / 48 B |
+//! | untagged enum of `Vec<Self>` | 240 B | 48 B | 64 B | 784 B / 64 B |
+//! | `serde_json::Value` arrays | 144 B | 48 B | 64 B | 1200 B / 48 B |
+//! | `serde_json::Value` objects | 400 B | 64 B | 96 B | 672 B / 80 B |
 //!
 //! Debug builds use the same stack in pretty layout as in compact; their
 //! figures include the structure checks (see [`JsonWriter`]), whose
 //! state is kept in the writer, so they cost two calls per level, and
 //! keep each level's [`ValueWriter`] in their frames. So 10 000 levels of
 //! any of these fit in the 2 MiB stack of a spawned or test thread in
-//! release builds, and 7 000 in debug builds (`Value` objects excepted,
-//! 4.3 MB at 10 000); 100 000 levels need 5-10 MB in release builds.
+//! release builds, and 8 000 in debug builds (`Value` objects excepted,
+//! 4.0 MB at 10 000); 100 000 levels need 5-10 MB in release builds.
 //! Small-code encoders (the `small-code` feature, `#[json(small_code)]`)
 //! use more in debug builds (272, 256, 224 and 272 B for the first four
 //! shapes, measured before `ValueWriter`). Encode deeper values on

@@ -44,8 +44,8 @@ pub mod dispatch {
 /// not a [`WriterProtocol`] call, so that those impls need no import.
 #[inline(always)]
 pub fn unit_variant<F: Format>(w: ValueWriter<'_, '_, F>, quoted_name: &str) -> Written {
-    w.into_inner().unit_variant(quoted_name);
-    Written::new()
+    w.w.unit_variant(quoted_name);
+    Written(())
 }
 
 /// The whole `ToJson` of a derived type that writes an object: its
@@ -56,15 +56,15 @@ pub fn object<F: Format, T: ToJsonFields + ?Sized>(
     value: &T,
     w: ValueWriter<'_, '_, F>,
 ) -> Written {
-    value.write_json_entries::<F, Object>(w.into_inner(), &mut true);
-    Written::new()
+    value.write_json_entries::<F, Object>(w.w, &mut true);
+    Written(())
 }
 
 /// A [`ValueWriter`] at `w`, for a derived `ToJsonKey` that writes what
 /// the type's `ToJson` writes.
 #[inline(always)]
 pub fn value_writer<'w, 'a, F: Format>(w: &'w mut JsonWriter<'a, F>) -> ValueWriter<'w, 'a, F> {
-    w.value_writer()
+    ValueWriter { w: &mut *w }
 }
 
 /// The writer under a [`ValueWriter`], for a derived `write_json` whose
@@ -78,7 +78,7 @@ pub trait IntoWriter<'w, 'a, F: Format> {
 impl<'w, 'a, F: Format> IntoWriter<'w, 'a, F> for ValueWriter<'w, 'a, F> {
     #[inline(always)]
     fn into_writer(self) -> &'w mut JsonWriter<'a, F> {
-        self.into_inner()
+        self.w
     }
 }
 
@@ -264,12 +264,12 @@ impl<'a, F: Format> WriterProtocol<'a, F> for JsonWriter<'a, F> {
 
     #[inline(always)]
     fn value_writer(&mut self) -> ValueWriter<'_, 'a, F> {
-        JsonWriter::value_writer(self)
+        ValueWriter { w: self }
     }
 
     #[inline(always)]
     fn written(&mut self) -> Written {
-        Written::new()
+        Written(())
     }
 }
 
@@ -298,7 +298,7 @@ impl<T: ToJson + ?Sized> WriteToJson for Via<'_, T> {
     fn write_json_or_serialize<F: Format>(self, w: &mut JsonWriter<'_, F>) {
         // Debug builds check that the field's impl wrote one value.
         w.check_begin::<T>();
-        self.0.write_json(w.value_writer());
+        self.0.write_json(ValueWriter { w: &mut *w });
         w.check_end();
     }
 
@@ -671,7 +671,7 @@ pub fn tagged_newtype_refused<F: Format>(
 
 /// Takes what a `#[json(serialize_with)]` or `#[json(with)]` function
 /// returned, which is [`Written`] for json_runtime's signature. Derived
-/// code writes `json_with_returns(path(value, w.value_writer()))`, so that
+/// code writes `json_with_returns(path(value, ValueWriter { w: &mut *w }))`, so that
 /// a function with serde's signature, which returns a `Result`, is also
 /// told what to do instead (next to rustc's error that `ValueWriter` is
 /// not a `Serializer`).

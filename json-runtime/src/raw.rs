@@ -83,9 +83,9 @@ impl RawJson {
 impl ToJson for RawJson {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_raw_json(&self.json);
-        Written::new()
+        Written(())
     }
 }
 

@@ -62,7 +62,7 @@ pub trait ToJson {
     #[inline]
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
         let _ = pieces;
-        self.write_json(ValueWriter::new(w));
+        self.write_json(ValueWriter { w: &mut *w });
         true
     }
 
@@ -94,14 +94,14 @@ pub trait ToJson {
         // unconditionally.
         w.array_value(true);
         w.check_begin::<Self>();
-        items[0].write_json(ValueWriter::new(w));
+        items[0].write_json(ValueWriter { w: &mut *w });
         w.check_end();
         w.flush_point();
         let mut i = 1;
         while i < items.len() {
             w.array_value(false);
             w.check_begin::<Self>();
-            items[i].write_json(ValueWriter::new(w));
+            items[i].write_json(ValueWriter { w: &mut *w });
             w.check_end();
             w.flush_point();
             i += 1;
@@ -123,7 +123,7 @@ pub trait ToJson {
         w.key(key);
         // Debug builds check that the impl wrote one value.
         w.check_begin::<Self>();
-        self.write_json(ValueWriter::new(w));
+        self.write_json(ValueWriter { w: &mut *w });
         w.check_end();
     }
 }
@@ -277,12 +277,12 @@ macro_rules! dyn_to_json {
         impl ToJson for $object {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                match F::select::<WriterOf<'_, '_>>(w.into_inner()) {
+                match F::select::<WriterOf<'_, '_>>(w.w) {
                     Selected::Compact(w) => self.write_json_compact(w),
                     Selected::Pretty(w) => self.write_json_pretty(w),
                     Selected::Canonical(w) => self.write_json_canonical(w),
                 }
-                Written::new()
+                Written(())
             }
         }
     )*};

@@ -12,18 +12,18 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl<T: ToJson, const CAP: usize> ToJson for ArrayVec<T, CAP> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self.as_slice());
-        Written::new()
+        Written(())
     }
 }
 
 impl<const CAP: usize> ToJson for ArrayString<CAP> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.as_str());
-        Written::new()
+        Written(())
     }
 }
 

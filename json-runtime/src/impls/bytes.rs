@@ -13,17 +13,17 @@ use crate::{Format, ToJson};
 impl ToJson for Bytes {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, &self[..]);
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for BytesMut {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, &self[..]);
-        Written::new()
+        Written(())
     }
 }

@@ -13,9 +13,9 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl ToJson for Utf8Path {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.as_str());
-        Written::new()
+        Written(())
     }
 }
 
@@ -29,9 +29,9 @@ impl ToJsonKey for Utf8Path {
 impl ToJson for Utf8PathBuf {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.as_str());
-        Written::new()
+        Written(())
     }
 }
 

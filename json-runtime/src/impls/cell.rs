@@ -37,12 +37,12 @@ impl<T: ToJson + Copy> ToJson for Cell<T> {
 impl<T: ToJson + ?Sized> ToJson for RefCell<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.try_borrow() {
             Ok(value) => w.value(&*value),
             Err(_) => fail(w, "already mutably borrowed"),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -65,12 +65,12 @@ fn fail<F: Format>(w: &mut JsonWriter<'_, F>, message: &'static str) {
 impl<T: ToJson + ?Sized> ToJson for Mutex<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.lock() {
             Ok(guard) => w.value(&*guard),
             Err(_) => fail(w, POISONED),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -81,12 +81,12 @@ impl<T: ToJson + ?Sized> ToJson for Mutex<T> {
 impl<T: ToJson + ?Sized> ToJson for RwLock<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.read() {
             Ok(guard) => w.value(&*guard),
             Err(_) => fail(w, POISONED),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -99,12 +99,12 @@ macro_rules! weak {
         impl<T: ToJson + ?Sized> ToJson for $weak {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 match self.upgrade() {
                     Some(value) => w.value(&*value),
                     None => w.write_null(),
                 }
-                Written::new()
+                Written(())
             }
         }
     )*};

@@ -104,19 +104,19 @@ macro_rules! string_impls {
         impl<$($generics)*> ToJson for $ty {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 let $value = self;
                 let mut $text = QuotedAscii::new();
                 $body
                 $text.write_to(w);
-                Written::new()
+                Written(())
             }
         }
 
         impl<$($generics)*> ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w.value_writer());
+                self.write_json(ValueWriter { w: &mut *w });
             }
         }
     )*};
@@ -172,13 +172,13 @@ string_impls! {
 impl ToJson for TimeDelta {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let (mut secs, mut nanos) = (self.num_seconds(), self.subsec_nanos());
         if nanos < 0 {
             secs -= 1;
             nanos += 1_000_000_000;
         }
         write_int_array(w, &[secs, i64::from(nanos)]);
-        Written::new()
+        Written(())
     }
 }

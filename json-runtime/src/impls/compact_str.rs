@@ -10,9 +10,9 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl ToJson for CompactString {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.as_str());
-        Written::new()
+        Written(())
     }
 }
 

@@ -15,19 +15,19 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 impl<L: ToJson, R: ToJson> ToJson for Either<L, R> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             Either::Left(value) => {
                 w.key("{\"Left\":");
-                value.write_json(w.value_writer());
+                value.write_json(ValueWriter { w: &mut *w });
             }
             Either::Right(value) => {
                 w.key("{\"Right\":");
-                value.write_json(w.value_writer());
+                value.write_json(ValueWriter { w: &mut *w });
             }
         }
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -37,11 +37,11 @@ impl<L: ToJson, R: ToJson> ToJsonFields for Either<L, R> {
         match self {
             Either::Left(value) => {
                 w.key_dyn(first, "\"Left\"");
-                value.write_json(w.value_writer());
+                value.write_json(ValueWriter { w: &mut *w });
             }
             Either::Right(value) => {
                 w.key_dyn(first, "\"Right\"");
-                value.write_json(w.value_writer());
+                value.write_json(ValueWriter { w: &mut *w });
             }
         }
     }

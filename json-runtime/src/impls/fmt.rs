@@ -12,12 +12,12 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl ToJson for Arguments<'_> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.as_str() {
             Some(text) => w.write_str(text),
             None => w.write_str(&self.to_string()),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -25,6 +25,6 @@ impl ToJson for Arguments<'_> {
 impl ToJsonKey for Arguments<'_> {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.write_json(w.value_writer());
+        self.write_json(ValueWriter { w: &mut *w });
     }
 }

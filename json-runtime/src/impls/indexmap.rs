@@ -21,9 +21,9 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 impl<K: ToJsonKey, V: ToJson, S> ToJson for IndexMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_map(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -37,7 +37,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for IndexMap<K, V, S> {
             *first = false;
             key.write_json_key(w);
             w.colon();
-            value.write_json(w.value_writer());
+            value.write_json(ValueWriter { w: &mut *w });
             w.flush_point();
         }
     }
@@ -46,9 +46,9 @@ impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for IndexMap<K, V, S> {
 impl<T: ToJson, S> ToJson for IndexSet<T, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -57,17 +57,17 @@ impl<T: ToJson, S> ToJson for IndexSet<T, S> {
 impl<K: ToJson, V: ToJson> ToJson for map::Slice<K, V> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self);
-        Written::new()
+        Written(())
     }
 }
 
 impl<T: ToJson> ToJson for set::Slice<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self);
-        Written::new()
+        Written(())
     }
 }

@@ -34,22 +34,22 @@ where
 impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         if w.sorts_maps() {
             crate::impls::write_map_sorted(w, self);
         } else {
             write_map(w, self);
         }
-        Written::new()
+        Written(())
     }
 }
 
 impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_map(w, self);
-        Written::new()
+        Written(())
     }
 }
 

@@ -90,7 +90,7 @@ fn write_display<F: Format, T: fmt::Display>(w: &mut JsonWriter<'_, F>, value: &
 impl ToJson for Ipv4Addr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let [a, b, c, d] = self.octets();
         let mut text = Quoted::new();
         text.push_u8(a);
@@ -100,7 +100,7 @@ impl ToJson for Ipv4Addr {
             text.push_u8(octet);
         }
         text.write_to(w);
-        Written::new()
+        Written(())
     }
 }
 
@@ -109,9 +109,9 @@ impl ToJson for Ipv4Addr {
 impl ToJson for Ipv6Addr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_display(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -120,12 +120,12 @@ impl ToJson for Ipv6Addr {
 impl ToJson for IpAddr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             IpAddr::V4(ip) => w.value(ip),
             IpAddr::V6(ip) => w.value(ip),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -133,9 +133,9 @@ impl ToJson for IpAddr {
 impl ToJson for SocketAddrV4 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_display(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -144,9 +144,9 @@ impl ToJson for SocketAddrV4 {
 impl ToJson for SocketAddrV6 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_display(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -154,12 +154,12 @@ impl ToJson for SocketAddrV6 {
 impl ToJson for SocketAddr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             SocketAddr::V4(addr) => w.value(addr),
             SocketAddr::V6(addr) => w.value(addr),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -169,7 +169,7 @@ macro_rules! keys {
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w.value_writer());
+                self.write_json(ValueWriter { w: &mut *w });
             }
         }
     )*};

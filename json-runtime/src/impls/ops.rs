@@ -13,13 +13,13 @@ use crate::{Format, ToJson};
 impl<Idx: ToJson> ToJson for Range<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.key("{\"start\":");
-        self.start.write_json(w.value_writer());
+        self.start.write_json(ValueWriter { w: &mut *w });
         w.key(",\"end\":");
-        self.end.write_json(w.value_writer());
+        self.end.write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -30,13 +30,13 @@ impl<Idx: ToJson> ToJson for Range<Idx> {
 impl<Idx: ToJson> ToJson for RangeInclusive<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.key("{\"start\":");
-        self.start().write_json(w.value_writer());
+        self.start().write_json(ValueWriter { w: &mut *w });
         w.key(",\"end\":");
-        self.end().write_json(w.value_writer());
+        self.end().write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -44,11 +44,11 @@ impl<Idx: ToJson> ToJson for RangeInclusive<Idx> {
 impl<Idx: ToJson> ToJson for RangeFrom<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.key("{\"start\":");
-        self.start.write_json(w.value_writer());
+        self.start.write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -56,11 +56,11 @@ impl<Idx: ToJson> ToJson for RangeFrom<Idx> {
 impl<Idx: ToJson> ToJson for RangeTo<Idx> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.key("{\"end\":");
-        self.end.write_json(w.value_writer());
+        self.end.write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -68,11 +68,11 @@ impl<Idx: ToJson> ToJson for RangeTo<Idx> {
 impl<T: ToJson> ToJson for Bound<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let value = match self {
             Bound::Unbounded => {
                 w.write_raw("\"Unbounded\"");
-                return Written::new();
+                return Written(());
             }
             Bound::Included(value) => {
                 w.key("{\"Included\":");
@@ -83,9 +83,9 @@ impl<T: ToJson> ToJson for Bound<T> {
                 value
             }
         };
-        value.write_json(w.value_writer());
+        value.write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -93,18 +93,18 @@ impl<T: ToJson> ToJson for Bound<T> {
 impl<T: ToJson, E: ToJson> ToJson for Result<T, E> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             Ok(value) => {
                 w.key("{\"Ok\":");
-                value.write_json(w.value_writer());
+                value.write_json(ValueWriter { w: &mut *w });
             }
             Err(error) => {
                 w.key("{\"Err\":");
-                error.write_json(w.value_writer());
+                error.write_json(ValueWriter { w: &mut *w });
             }
         }
         w.end_object();
-        Written::new()
+        Written(())
     }
 }

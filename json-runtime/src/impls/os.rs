@@ -27,12 +27,12 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl ToJson for Path {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.to_str() {
             Some(text) => w.write_str(text),
             None => not_utf8(w),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -54,7 +54,7 @@ impl ToJson for PathBuf {
 impl ToJsonKey for Path {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.write_json(w.value_writer());
+        self.write_json(ValueWriter { w: &mut *w });
     }
 }
 
@@ -62,7 +62,7 @@ impl ToJsonKey for Path {
 impl ToJsonKey for PathBuf {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        self.as_path().write_json(w.value_writer());
+        self.as_path().write_json(ValueWriter { w: &mut *w });
     }
 }
 
@@ -72,12 +72,12 @@ impl ToJsonKey for PathBuf {
 impl ToJson for OsStr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         use std::os::unix::ffi::OsStrExt;
         w.key("{\"Unix\":");
         write_seq(w, self.as_bytes());
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -87,12 +87,12 @@ impl ToJson for OsStr {
 impl ToJson for OsStr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         use std::os::windows::ffi::OsStrExt;
         w.key("{\"Windows\":");
         write_seq(w, self.encode_wide());
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -110,9 +110,9 @@ impl ToJson for OsString {
 impl ToJson for CStr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self.to_bytes());
-        Written::new()
+        Written(())
     }
 }
 

@@ -12,9 +12,9 @@ macro_rules! integers {
         impl ToJson for $t {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 write_int(w, *self);
-                Written::new()
+                Written(())
             }
 
             #[inline]
@@ -33,9 +33,9 @@ integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 impl ToJson for f32 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_f32(w, *self);
-        Written::new()
+        Written(())
     }
 
     #[inline]
@@ -47,9 +47,9 @@ impl ToJson for f32 {
 impl ToJson for f64 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_f64(w, *self);
-        Written::new()
+        Written(())
     }
 
     #[inline]
@@ -61,18 +61,18 @@ impl ToJson for f64 {
 impl ToJson for bool {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_bool(*self);
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for str {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self);
-        Written::new()
+        Written(())
     }
 
     #[inline]
@@ -84,9 +84,9 @@ impl ToJson for str {
 impl ToJson for String {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self);
-        Written::new()
+        Written(())
     }
 
     #[inline]
@@ -99,18 +99,18 @@ impl ToJson for String {
 impl ToJson for char {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.encode_utf8(&mut [0; 4]));
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for () {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_null();
-        Written::new()
+        Written(())
     }
 }
 
@@ -118,9 +118,9 @@ impl ToJson for () {
 impl<T: ?Sized> ToJson for PhantomData<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_null();
-        Written::new()
+        Written(())
     }
 }
 

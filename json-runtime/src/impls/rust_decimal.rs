@@ -93,9 +93,9 @@ fn write_decimal<F: Format>(w: &mut JsonWriter<'_, F>, value: &Decimal, form: Fo
 impl ToJson for Decimal {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_decimal(w, self, form(), false);
-        Written::new()
+        Written(())
     }
 }
 

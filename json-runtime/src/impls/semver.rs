@@ -22,16 +22,16 @@ macro_rules! display_string_impls {
         impl ToJson for $ty {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 with_display_text(self, |text| w.write_str(text));
-                Written::new()
+                Written(())
             }
         }
 
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w.value_writer());
+                self.write_json(ValueWriter { w: &mut *w });
             }
         }
     )*};

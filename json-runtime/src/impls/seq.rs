@@ -80,9 +80,9 @@ impl<T: ToJson> ToJson for [T] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         T::write_json_slice(w, self);
-        Written::new()
+        Written(())
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -94,9 +94,9 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         T::write_json_slice(w, self);
-        Written::new()
+        Written(())
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -108,9 +108,9 @@ impl<T: ToJson> ToJson for Vec<T> {
     #[cfg_attr(debug_assertions, inline(always))]
     #[cfg_attr(not(debug_assertions), inline)]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         T::write_json_slice(w, self);
-        Written::new()
+        Written(())
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -127,9 +127,9 @@ impl<T: ToJson> ToJson for Vec<T> {
 impl<T: ToJson> ToJson for VecDeque<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self);
-        Written::new()
+        Written(())
     }
 
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
@@ -142,9 +142,9 @@ macro_rules! iterable {
         impl<T: ToJson $(, $extra)*> ToJson for $ty<T $(, $extra)*> {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 write_seq(w, self);
-                Written::new()
+                Written(())
             }
         }
     )*};
@@ -157,12 +157,12 @@ iterable!(LinkedList<T>, BTreeSet<T>, BinaryHeap<T>);
 impl<T: ToJson, S> ToJson for HashSet<T, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         if w.sorts_unordered() {
             crate::impls::write_seq_sorted(w, self);
         } else {
             write_seq(w, self);
         }
-        Written::new()
+        Written(())
     }
 }

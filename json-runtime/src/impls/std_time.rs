@@ -10,13 +10,13 @@ use crate::{Format, JsonWriter, ToJson};
 impl ToJson for Duration {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.key("{\"secs\":");
-        self.as_secs().write_json(w.value_writer());
+        self.as_secs().write_json(ValueWriter { w: &mut *w });
         w.key(",\"nanos\":");
-        self.subsec_nanos().write_json(w.value_writer());
+        self.subsec_nanos().write_json(ValueWriter { w: &mut *w });
         w.end_object();
-        Written::new()
+        Written(())
     }
 }
 
@@ -28,21 +28,21 @@ impl ToJson for Duration {
 impl ToJson for SystemTime {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self.duration_since(UNIX_EPOCH) {
             Ok(since) => write_since_epoch(w, since.as_secs(), since.subsec_nanos()),
             Err(_) => before_epoch(w),
         }
-        Written::new()
+        Written(())
     }
 }
 
 #[inline]
 fn write_since_epoch<F: Format, S: ToJson>(w: &mut JsonWriter<'_, F>, secs: S, nanos: u32) {
     w.key("{\"secs_since_epoch\":");
-    secs.write_json(w.value_writer());
+    secs.write_json(ValueWriter { w: &mut *w });
     w.key(",\"nanos_since_epoch\":");
-    nanos.write_json(w.value_writer());
+    nanos.write_json(ValueWriter { w: &mut *w });
     w.end_object();
 }
 

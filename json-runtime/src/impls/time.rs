@@ -284,7 +284,7 @@ fn write_name_or_number<F: Format>(
     } else if key {
         number.write_json_key(w);
     } else {
-        number.write_json(w.value_writer());
+        number.write_json(ValueWriter { w: &mut *w });
     }
 }
 
@@ -305,76 +305,76 @@ fn month_parts(month: Month) -> (&'static str, u8) {
 impl ToJson for Date {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_date(w, *self, DATE.is_string(|| Date::MIN));
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for Time {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_time(w, *self, TIME.is_string(|| Time::MIDNIGHT));
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for PrimitiveDateTime {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let as_string = PRIMITIVE_DATE_TIME.is_string(|| PrimitiveDateTime::MIN);
         write_date_time(w, self.date(), self.time(), None, as_string);
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for UtcDateTime {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let as_string = UTC_DATE_TIME.is_string(|| UtcDateTime::MIN);
         write_date_time(w, self.date(), self.time(), None, as_string);
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for OffsetDateTime {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let as_string = OFFSET_DATE_TIME.is_string(|| OffsetDateTime::UNIX_EPOCH);
         write_date_time(w, self.date(), self.time(), Some(self.offset()), as_string);
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for UtcOffset {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_offset(w, *self, UTC_OFFSET.is_string(|| UtcOffset::UTC));
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for Duration {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_duration(w, *self, DURATION.is_string(|| Duration::ZERO));
-        Written::new()
+        Written(())
     }
 }
 
 impl ToJson for Weekday {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let as_string = WEEKDAY.is_string(|| Weekday::Monday);
         write_name_or_number(w, weekday_parts(*self), as_string, false);
-        Written::new()
+        Written(())
     }
 }
 
@@ -389,10 +389,10 @@ impl ToJsonKey for Weekday {
 impl ToJson for Month {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         let as_string = MONTH.is_string(|| Month::January);
         write_name_or_number(w, month_parts(*self), as_string, false);
-        Written::new()
+        Written(())
     }
 }
 

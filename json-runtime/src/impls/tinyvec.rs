@@ -16,9 +16,9 @@ where
 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self.as_slice());
-        Written::new()
+        Written(())
     }
 }
 
@@ -28,8 +28,8 @@ where
 {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_seq(w, self.as_slice());
-        Written::new()
+        Written(())
     }
 }

@@ -9,17 +9,17 @@ macro_rules! tuple {
             #[inline]
             #[allow(non_snake_case)]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 let ($first, $($rest,)*) = self;
                 w.begin_array();
                 w.array_value(true);
-                $first.write_json(w.value_writer());
+                $first.write_json(ValueWriter { w: &mut *w });
                 $(
                     w.array_value(false);
-                    $rest.write_json(w.value_writer());
+                    $rest.write_json(ValueWriter { w: &mut *w });
                 )*
                 w.end_array(false);
-                Written::new()
+                Written(())
             }
         }
     };

@@ -17,9 +17,9 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 impl ToJson for Url {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_str(self.as_str());
-        Written::new()
+        Written(())
     }
 }
 
@@ -35,22 +35,22 @@ impl ToJsonKey for Url {
 impl<S: ToJson> ToJson for Host<S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             Host::Domain(domain) => {
                 w.key("{\"Domain\":");
-                domain.write_json(w.value_writer());
+                domain.write_json(ValueWriter { w: &mut *w });
             }
             Host::Ipv4(address) => {
                 w.key("{\"Ipv4\":");
-                address.write_json(w.value_writer());
+                address.write_json(ValueWriter { w: &mut *w });
             }
             Host::Ipv6(address) => {
                 w.key("{\"Ipv6\":");
-                address.write_json(w.value_writer());
+                address.write_json(ValueWriter { w: &mut *w });
             }
         }
         w.end_object();
-        Written::new()
+        Written(())
     }
 }

@@ -23,21 +23,21 @@ macro_rules! uuid_impls {
         impl ToJson for $ty {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-                let w = w.into_inner();
+                let w = w.w;
                 let $value = self;
                 let mut text = QuotedAscii::new();
                 // uuid's own encoder: a table lookup per nibble, no allocation.
                 let written = $adapter.encode_lower(text.spare()).len();
                 text.advance(written);
                 text.write_to(w);
-                Written::new()
+                Written(())
             }
         }
 
         impl ToJsonKey for $ty {
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-                self.write_json(w.value_writer());
+                self.write_json(ValueWriter { w: &mut *w });
             }
         }
     )*};

@@ -37,7 +37,7 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields};
 /// ```
 impl ToJson for Value {
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         match self {
             Value::Array(items) => write_array(w, items),
             Value::Object(map) => write_object(w, map),
@@ -46,7 +46,7 @@ impl ToJson for Value {
             Value::String(s) => w.write_str(s),
             scalar => write_scalar(w, scalar),
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -72,7 +72,7 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
     let mut i = 0;
     while i < items.len() {
         w.array_value(i == 0);
-        items[i].write_json(w.value_writer());
+        items[i].write_json(ValueWriter { w: &mut *w });
         w.flush_point();
         i += 1;
     }
@@ -88,7 +88,7 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
     for (key, value) in map {
         w.entry_key_str(first, key);
         first = false;
-        value.write_json(w.value_writer());
+        value.write_json(ValueWriter { w: &mut *w });
         w.flush_point();
     }
     w.end_object_dyn(first);
@@ -104,9 +104,9 @@ fn write_object_sorted<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, V
 impl ToJson for Map<String, Value> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         write_object(w, self);
-        Written::new()
+        Written(())
     }
 }
 
@@ -117,7 +117,7 @@ impl ToJson for Map<String, Value> {
 impl ToJson for Number {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         if keeps_number_text() {
             write_number_text(w, self);
         } else if let Some(u) = self.as_u64() {
@@ -131,7 +131,7 @@ impl ToJson for Number {
             // the three above. Its text is what serde_json would write.
             write_number_text(w, self);
         }
-        Written::new()
+        Written(())
     }
 }
 
@@ -191,9 +191,9 @@ fn write_number_text<F: Format>(w: &mut JsonWriter<'_, F>, number: &Number) {
 impl ToJson for RawValue {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_raw(self.get());
-        Written::new()
+        Written(())
     }
 }
 
@@ -298,7 +298,7 @@ fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>,
         *first = false;
         w.write_str(key);
         w.colon();
-        value.write_json(w.value_writer());
+        value.write_json(ValueWriter { w: &mut *w });
         w.flush_point();
     }
 }

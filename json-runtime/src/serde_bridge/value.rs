@@ -5,7 +5,7 @@ use std::fmt::Display;
 
 use serde::ser::{self, Serialize};
 
-use crate::writer::{write_f32, write_f64, write_int};
+use crate::writer::{write_f32, write_f64, write_int, ValueWriter};
 use crate::{Error, Format, JsonWriter, ToJson};
 
 use super::errors::{token_error, token_misuse, NUMBER_TOKEN, RAW_VALUE_TOKEN};
@@ -78,7 +78,7 @@ impl<'w, 'a, F: Format> ser::Serializer for Serializer<'w, 'a, F> {
     type SerializeStructVariant = Compound<'w, 'a, F>;
 
     fn serialize_bool(self, value: bool) -> Result<(), Error> {
-        value.write_json(self.w.value_writer());
+        value.write_json(ValueWriter { w: &mut *self.w });
         Ok(())
     }
 

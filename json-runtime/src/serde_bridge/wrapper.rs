@@ -55,9 +55,9 @@ pub struct Serde<T: ?Sized>(pub T);
 impl<T: Serialize + ?Sized> ToJson for Serde<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.into_inner();
+        let w = w.w;
         w.write_serde(&self.0);
-        Written::new()
+        Written(())
     }
 }
 
@@ -130,7 +130,7 @@ impl<F: Format> ValueWriter<'_, '_, F> {
     /// ```
     #[inline]
     pub fn write_serde<T: Serialize + ?Sized>(self, value: &T) -> Written {
-        self.into_inner().write_serde(value);
-        Written::new()
+        self.w.write_serde(value);
+        Written(())
     }
 }

@@ -78,37 +78,14 @@ pub struct ValueWriter<'w, 'a, F: Format = Compact> {
 /// proof that it wrote one value, which only a [`ValueWriter`] method that
 /// writes one can make.
 ///
-/// It holds nothing and costs nothing at run time.
+/// It holds nothing and costs nothing at run time. The crate's own impls
+/// and derived code (through the private module), which write through the
+/// writer's unchecked methods, make it as `Written(())`: a value, not a
+/// call, so that nothing is inlined into every encoder for it.
 #[derive(Debug)]
-pub struct Written {
-    _private: (),
-}
-
-impl Written {
-    /// For the crate's own impls and derived code (through the private
-    /// module), which write through the writer's unchecked methods.
-    #[inline(always)]
-    pub(crate) const fn new() -> Self {
-        Written { _private: () }
-    }
-}
+pub struct Written(pub(crate) ());
 
 impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
-    /// The writer for one value at `w`'s position.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn new(w: &'w mut JsonWriter<'a, F>) -> Self {
-        ValueWriter { w }
-    }
-
-    /// The writer itself, for the crate's own impls, which then return
-    /// [`Written::new`].
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn into_inner(self) -> &'w mut JsonWriter<'a, F> {
-        self.w
-    }
-
     /// The [`Escape`] mode [`write_str`](Self::write_str) uses, for
     /// impls that write strings by other means.
     #[inline]
@@ -148,7 +125,7 @@ impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
     #[inline]
     pub fn object(self, entries: impl FnOnce(&mut ObjectWriter<'_, 'a, F>)) -> Written {
         self.w.object(entries);
-        Written::new()
+        Written(())
     }
 
     /// Writes one JSON array, whose elements `elements` writes through the
@@ -176,7 +153,7 @@ impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
     #[inline]
     pub fn array(self, elements: impl FnOnce(&mut ArrayWriter<'_, 'a, F>)) -> Written {
         self.w.array(elements);
-        Written::new()
+        Written(())
     }
 
     /// Writes `s` as a JSON string, quoted and escaped as serde_json does
@@ -184,14 +161,14 @@ impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
     #[inline]
     pub fn write_str(self, s: &str) -> Written {
         self.w.write_str(s);
-        Written::new()
+        Written(())
     }
 
     /// Writes `null`.
     #[inline]
     pub fn write_null(self) -> Written {
         self.w.write_null();
-        Written::new()
+        Written(())
     }
 
     /// Appends `json` as it is, like serde_json's
@@ -227,7 +204,7 @@ impl<'w, 'a, F: Format> ValueWriter<'w, 'a, F> {
     #[inline]
     pub fn write_raw(self, json: &str) -> Written {
         self.w.write_raw(json);
-        Written::new()
+        Written(())
     }
 }
 
@@ -329,13 +306,6 @@ impl<'a, F: Format> JsonWriter<'a, F> {
 }
 
 impl<'a, F: Format> JsonWriter<'a, F> {
-    /// A [`ValueWriter`] for one value here, for the crate's calls of
-    /// `write_json`.
-    #[inline(always)]
-    pub(crate) fn value_writer(&mut self) -> ValueWriter<'_, 'a, F> {
-        ValueWriter::new(self)
-    }
-
     /// Runs `value`, which debug builds check writes exactly one value
     /// (naming `W` if not), then reaches a flush point: an entry or element
     /// of the closure forms, [`ObjectWriter::field_with`] and
@@ -343,7 +313,7 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[inline]
     fn write_one_with<W: FnOnce(ValueWriter<'_, 'a, F>) -> Written>(&mut self, value: W) {
         self.check_begin::<W>();
-        value(ValueWriter::new(self));
+        value(ValueWriter { w: self });
         self.check_end();
         self.flush_point();
     }
