@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use json_runtime::ToJson;
-use json_tests::{serde_compact, serde_pretty, show};
+use json_tests::{serde_compact, serde_lines, serde_pretty, show};
 use tokio::io::{AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 #[derive(serde::Serialize, ToJson, Clone)]
@@ -47,15 +47,6 @@ fn order(i: u64) -> Order {
 
 fn orders(n: u64) -> Vec<Order> {
     (0..n).map(order).collect()
-}
-
-fn lines_expected<T: serde::Serialize>(items: &[T]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for item in items {
-        out.extend(serde_compact(item));
-        out.push(b'\n');
-    }
-    out
 }
 
 /// Several 64 KiB chunks.
@@ -111,7 +102,7 @@ async fn into_real_files() {
         .await
         .unwrap();
     drop(file);
-    assert!(std::fs::read(&path).unwrap() == lines_expected(&doc));
+    assert!(std::fs::read(&path).unwrap() == serde_lines(&doc));
 }
 
 #[tokio::test]
@@ -136,7 +127,7 @@ async fn small_and_empty_sequences() {
             .to_async_writer_lines(&mut out, &doc)
             .await
             .unwrap();
-        assert_eq!(show(&out), show(&lines_expected(&doc)), "lines of {n}");
+        assert_eq!(show(&out), show(&serde_lines(&doc)), "lines of {n}");
         out.clear();
         json_runtime::Options::new()
             .to_async_writer(&mut out, &doc)
@@ -206,7 +197,7 @@ async fn across_a_tcp_socket() {
         Ok(s)
     })
     .await;
-    assert!(got == lines_expected(&doc), "lines differ");
+    assert!(got == serde_lines(&doc), "lines differ");
 
     let pretty = serde_pretty(&doc);
     let shared = std::sync::Arc::new(doc);
@@ -326,7 +317,7 @@ async fn pending_and_short_writes_in_bounded_chunks() {
         .to_async_writer_lines(&mut w, (0..MANY).map(order))
         .await
         .unwrap();
-    assert!(w.out == lines_expected(&doc), "lines differ");
+    assert!(w.out == serde_lines(&doc), "lines differ");
     assert!(w.largest_write < 64 * 1024 + 4096);
 
     let mut w = Trickle::new(usize::MAX, usize::MAX);
@@ -342,7 +333,7 @@ async fn pending_and_short_writes_in_bounded_chunks() {
 async fn failing_writer_returns_the_error_and_stops() {
     let doc = orders(MANY);
     let compact = serde_compact(&doc);
-    let lines = lines_expected(&doc);
+    let lines = serde_lines(&doc);
     for limit in [0, 1, 65_535, 65_536, 65_537, 200_000, compact.len() - 1] {
         let mut w = Trickle::new(usize::MAX, limit);
         let err = json_runtime::Options::new()

@@ -10,7 +10,7 @@ use std::fs;
 use std::io::{self, Write};
 
 use json_runtime::ToJson;
-use json_tests::{serde_compact, serde_pretty};
+use json_tests::{serde_compact, serde_lines, serde_pretty, AcceptsNothing, FlakyWriter};
 use serde_json::json;
 
 #[derive(serde::Serialize, ToJson)]
@@ -173,21 +173,12 @@ fn check_every_limit(what: &str, expected: &[u8], encode: Encode<'_>) {
     }
 }
 
-fn lines_expected<T: serde::Serialize>(items: &[T]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for item in items {
-        out.extend(serde_compact(item));
-        out.push(b'\n');
-    }
-    out
-}
-
 fn check_all_entry_points(n: u32) {
     let doc = items(n);
     let value = serde_json::to_value(&doc).unwrap();
     let compact = serde_compact(&doc);
     let pretty = serde_pretty(&doc);
-    let lines = lines_expected(&doc);
+    let lines = serde_lines(&doc);
 
     check_every_limit("to_writer", &compact, &|w| json_runtime::to_writer(w, &doc));
     check_every_limit("to_writer_pretty", &pretty, &|w| {
@@ -268,39 +259,10 @@ fn write_file_keeps_the_old_file_for_every_failure() {
     assert!(fs::read(&path).unwrap() == compact);
 }
 
-/// Returns `Interrupted` on every other call and accepts at most `max`
-/// bytes per call otherwise.
-struct Interrupting {
-    out: Vec<u8>,
-    calls: usize,
-    interruptions: usize,
-    max: usize,
-}
-
-impl Write for Interrupting {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.calls += 1;
-        if self.calls % 2 == 1 {
-            self.interruptions += 1;
-            return Err(io::ErrorKind::Interrupted.into());
-        }
-        let n = buf.len().min(self.max);
-        self.out.extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn interrupted_writes_are_retried() {
     let doc = items(LARGE);
-    let expected = [
-        serde_compact(&doc),
-        serde_pretty(&doc),
-        lines_expected(&doc),
-    ];
+    let expected = [serde_compact(&doc), serde_pretty(&doc), serde_lines(&doc)];
     for max in [1, 1000, usize::MAX] {
         let encoders: [Encode<'_>; 3] = [
             &|w| json_runtime::Options::new().to_writer_array(w, &doc),
@@ -312,31 +274,12 @@ fn interrupted_writes_are_retried() {
             &|w| json_runtime::Options::new().to_writer_lines(w, &doc),
         ];
         for (encode, expected) in encoders.iter().zip(&expected) {
-            let mut w = Interrupting {
-                out: Vec::new(),
-                calls: 0,
-                interruptions: 0,
-                max,
-            };
+            // `Interrupted` on every other call.
+            let mut w = FlakyWriter::new(|call| call % 2 == 1, max);
             encode(&mut w).unwrap();
             assert!(w.interruptions > 0);
             assert!(w.out == *expected, "max {max}: output differs");
         }
-    }
-}
-
-/// Accepts nothing: `write_all` turns `Ok(0)` into `WriteZero`.
-struct AcceptsNothing {
-    calls: usize,
-}
-
-impl Write for AcceptsNothing {
-    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
-        self.calls += 1;
-        Ok(0)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        panic!("flush after a failed write");
     }
 }
 

@@ -3,13 +3,16 @@
 //! compared byte for byte with serde_json.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Write};
 
 // The derive's protocol (key literals, structure), which hand-written
 // impls do not see; these tests call it as generated code does.
 use json_runtime::__private_0_1_0::{IntoWriter as _, WriterProtocol as _};
 use json_runtime::{Format, PrettyFormatter, ToJson, ValueWriter, Written};
-use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, FailingWriter};
+use json_tests::{
+    read_back, serde_compact, serde_pretty, serde_pretty_with_indent, show, AcceptsNothing,
+    FailingWriter, FlakyWriter,
+};
 
 /// A record with a hand-written encoder, so these tests need no derive.
 #[derive(serde::Serialize)]
@@ -81,13 +84,6 @@ fn large_document_is_larger_than_several_buffers() {
 }
 
 // ---------------------------------------------------------------- files
-
-fn read_back(file: &mut std::fs::File) -> Vec<u8> {
-    file.rewind().unwrap();
-    let mut out = Vec::new();
-    file.read_to_end(&mut out).unwrap();
-    out
-}
 
 #[test]
 fn to_writer_real_file_small() {
@@ -281,24 +277,9 @@ fn failing_writer_one_huge_string() {
     }
 }
 
-/// A writer that returns `Ok(0)`, which `write_all` turns into `WriteZero`.
-struct ZeroWriter {
-    calls: usize,
-}
-
-impl Write for ZeroWriter {
-    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
-        self.calls += 1;
-        Ok(0)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        panic!("flush called after a failed write");
-    }
-}
-
 #[test]
 fn writer_accepting_nothing_reports_write_zero() {
-    let mut w = ZeroWriter { calls: 0 };
+    let mut w = AcceptsNothing { calls: 0 };
     let err = json_runtime::to_writer(&mut w, &large_document()).unwrap_err();
     assert_eq!(err.io_error_kind(), Some(io::ErrorKind::WriteZero));
     assert_eq!(w.calls, 1, "no write after the first failure");
@@ -327,47 +308,6 @@ fn flush_error_is_returned() {
 }
 
 // ---------------------------------------------------------------- retries
-
-/// A writer that returns `Interrupted` on chosen calls and otherwise
-/// accepts at most `max_chunk` bytes per call.
-struct FlakyWriter {
-    out: Vec<u8>,
-    calls: usize,
-    interrupt: Box<dyn Fn(usize) -> bool>,
-    max_chunk: usize,
-    interruptions: usize,
-    largest_write: usize,
-}
-
-impl FlakyWriter {
-    fn new(interrupt: impl Fn(usize) -> bool + 'static, max_chunk: usize) -> Self {
-        FlakyWriter {
-            out: Vec::new(),
-            calls: 0,
-            interrupt: Box::new(interrupt),
-            max_chunk,
-            interruptions: 0,
-            largest_write: 0,
-        }
-    }
-}
-
-impl Write for FlakyWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.calls += 1;
-        if (self.interrupt)(self.calls) {
-            self.interruptions += 1;
-            return Err(io::ErrorKind::Interrupted.into());
-        }
-        self.largest_write = self.largest_write.max(buf.len());
-        let n = buf.len().min(self.max_chunk);
-        self.out.extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 #[test]
 fn interrupted_once_is_retried() {

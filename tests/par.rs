@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use json_runtime::par::{self, Encoder, CHUNK_BYTES};
 use json_runtime::{Escape, Options, ToJson};
-use json_tests::FailingWriter;
+use json_tests::{serde_lines, FailingWriter};
 use rayon::prelude::*;
 
 /// The main job's products: camelCase keys, non-ASCII text, floats.
@@ -169,15 +169,6 @@ fn check_options<T: ToJson + Sync>(label: &str, items: &[T], chunk_len: Option<u
             .unwrap();
         same(&what("lines"), &out, &lines);
     }
-}
-
-fn serde_lines<T: serde::Serialize>(items: &[T]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for item in items {
-        serde_json::to_writer(&mut out, item).unwrap();
-        out.push(b'\n');
-    }
-    out
 }
 
 #[track_caller]

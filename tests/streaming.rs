@@ -4,10 +4,11 @@
 //! `serde_json::to_vec` of each item plus `\n`, in memory and in real files.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Seek};
 
 use json_runtime::{PrettyFormatter, ToJson};
-use json_tests::{serde_compact, serde_pretty, serde_pretty_with_indent, show, INDENTS};
+use json_tests::{
+    read_back, serde_compact, serde_lines, serde_pretty, serde_pretty_with_indent, show, INDENTS,
+};
 
 #[derive(serde::Serialize, ToJson, Clone, PartialEq, Debug)]
 #[serde(rename_all = "camelCase")]
@@ -47,15 +48,6 @@ fn event(i: u64) -> Event {
 
 fn events(n: u64) -> Vec<Event> {
     (0..n).map(event).collect()
-}
-
-fn lines_expected<T: serde::Serialize>(items: &[T]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for item in items {
-        out.extend(serde_compact(item));
-        out.push(b'\n');
-    }
-    out
 }
 
 /// Checks every streaming form for `n` events, fed as a lazy iterator of
@@ -108,7 +100,7 @@ fn check_all_forms(n: u64) {
         assert!(out == expected, "indent {indent:?}, {n} items");
     }
 
-    let lines = lines_expected(&doc);
+    let lines = serde_lines(&doc);
     out.clear();
     json_runtime::Options::new()
         .to_writer_lines(&mut out, (0..n).map(event))
@@ -180,7 +172,7 @@ fn items_of_many_types() {
     json_runtime::Options::new()
         .to_writer_lines(&mut out, &nested)
         .unwrap();
-    assert_eq!(show(&out), show(&lines_expected(&nested)));
+    assert_eq!(show(&out), show(&serde_lines(&nested)));
 
     // Lines of strings with line separators and control characters stay
     // one line each: the newline in a string is escaped.
@@ -190,7 +182,7 @@ fn items_of_many_types() {
         .to_writer_lines(&mut out, strings)
         .unwrap();
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), strings.len());
-    assert_eq!(show(&out), show(&lines_expected(&strings)));
+    assert_eq!(show(&out), show(&serde_lines(&strings)));
 }
 
 /// The array forms agree with `ToJson` for the collected `Vec` itself.
@@ -208,13 +200,6 @@ fn array_equals_to_writer_of_vec() {
         .to_writer_array(&mut streamed, &doc)
         .unwrap();
     assert!(streamed == json_runtime::to_vec_pretty(&doc).unwrap());
-}
-
-fn read_back(file: &mut std::fs::File) -> Vec<u8> {
-    file.rewind().unwrap();
-    let mut out = Vec::new();
-    file.read_to_end(&mut out).unwrap();
-    out
 }
 
 #[test]
@@ -246,7 +231,7 @@ fn real_files() {
         .to_writer_lines(&mut file, (0..n).map(event))
         .unwrap();
     assert!(
-        read_back(&mut file) == lines_expected(&doc),
+        read_back(&mut file) == serde_lines(&doc),
         "lines file differs"
     );
 }
@@ -260,7 +245,7 @@ fn lines_into_write_file_with() {
         json_runtime::Options::new().to_writer_lines(file, (0..n).map(event))
     })
     .unwrap();
-    assert!(std::fs::read(&path).unwrap() == lines_expected(&events(n)));
+    assert!(std::fs::read(&path).unwrap() == serde_lines(&events(n)));
 }
 
 /// Records the size of every `write` call.

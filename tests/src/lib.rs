@@ -122,6 +122,16 @@ pub fn serde_pretty<S: Serialize + ?Sized>(value: &S) -> Vec<u8> {
     serde_json::to_vec_pretty(value).expect("serde_json::to_vec_pretty failed")
 }
 
+/// serde_json's JSON Lines: each item's compact output and `\n`.
+pub fn serde_lines<T: Serialize>(items: &[T]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for item in items {
+        serde_json::to_writer(&mut out, item).expect("serde_json::to_writer failed");
+        out.push(b'\n');
+    }
+    out
+}
+
 /// Bytes as text for messages; invalid UTF-8 is shown lossily.
 pub fn show(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -200,6 +210,78 @@ impl io::Write for FailingWriter {
         }
         Ok(())
     }
+}
+
+/// Accepts nothing: returns `Ok(0)`, which `write_all` turns into
+/// `WriteZero`, and counts the calls. Must not be flushed after that.
+pub struct AcceptsNothing {
+    pub calls: usize,
+}
+
+impl io::Write for AcceptsNothing {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        self.calls += 1;
+        Ok(0)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        panic!("flush called after a failed write");
+    }
+}
+
+/// A writer that returns `Interrupted` on chosen calls and otherwise
+/// accepts at most `max_chunk` bytes per call.
+pub struct FlakyWriter {
+    /// Every byte accepted.
+    pub out: Vec<u8>,
+    /// Number of `write` calls, interrupted ones included.
+    pub calls: usize,
+    interrupt: Box<dyn Fn(usize) -> bool>,
+    max_chunk: usize,
+    /// Number of calls answered with `Interrupted`.
+    pub interruptions: usize,
+    /// The longest buffer a `write` call was given.
+    pub largest_write: usize,
+}
+
+impl FlakyWriter {
+    /// Interrupts the calls for which `interrupt` of the call's number
+    /// (from 1) is true.
+    pub fn new(interrupt: impl Fn(usize) -> bool + 'static, max_chunk: usize) -> Self {
+        FlakyWriter {
+            out: Vec::new(),
+            calls: 0,
+            interrupt: Box::new(interrupt),
+            max_chunk,
+            interruptions: 0,
+            largest_write: 0,
+        }
+    }
+}
+
+impl io::Write for FlakyWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.calls += 1;
+        if (self.interrupt)(self.calls) {
+            self.interruptions += 1;
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        self.largest_write = self.largest_write.max(buf.len());
+        let n = buf.len().min(self.max_chunk);
+        self.out.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The whole of `file`, read from its start.
+pub fn read_back(file: &mut std::fs::File) -> Vec<u8> {
+    use std::io::{Read, Seek};
+    file.rewind().unwrap();
+    let mut out = Vec::new();
+    file.read_to_end(&mut out).unwrap();
+    out
 }
 
 /// The names in `dir`, sorted: what a file test left behind.

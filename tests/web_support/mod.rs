@@ -76,15 +76,7 @@ pub const LONG: u32 = 20_000;
 /// when the error comes.
 pub const FAIL_AFTER: u32 = 10_000;
 
-/// The serde_json bytes of JSON Lines.
-pub fn serde_lines<T: Serialize>(items: &[T]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for item in items {
-        serde_json::to_writer(&mut out, item).unwrap();
-        out.push(b'\n');
-    }
-    out
-}
+pub use json_tests::serde_lines;
 
 /// A stream of the items that is not ready on every seventh poll (it wakes
 /// itself at once), so the responders' "send what is ready" path runs

@@ -1,12 +1,15 @@
-//! A small stack buffer for date, time and id strings.
+//! The stack text for date, time and id strings: its capacity and digits.
 //!
-//! The chrono, time and uuid impls format their text here, opening and
-//! closing quote included, and hand it to the writer in one copy. The text
-//! is digits and ASCII punctuation only, so it needs no escaping.
+//! The chrono, time and uuid impls format their text in a [`StackText`],
+//! opening and closing quote included, and hand it to the writer in one
+//! copy. The text is digits and ASCII punctuation only, so it needs no
+//! escaping.
 //!
 //! Each helper is compiled only with the features whose impls call it, so
 //! any one of those features alone builds without dead code.
 
+use super::stack_text::StackText;
+#[cfg(any(feature = "chrono", feature = "time"))]
 use crate::{Format, JsonWriter};
 
 /// Room for the longest text written: a chrono `DateTime` at the edge of
@@ -17,51 +20,12 @@ const CAPACITY: usize = 48;
 
 /// A JSON string under construction. [`QuotedAscii::new`] writes the
 /// opening quote and [`QuotedAscii::write_to`] the closing one.
-pub(crate) struct QuotedAscii {
-    bytes: [u8; CAPACITY],
-    len: usize,
-}
+pub(crate) type QuotedAscii = StackText<CAPACITY, true>;
 
+/// The date and time impls' digits.
+#[cfg(any(feature = "chrono", feature = "time"))]
 impl QuotedAscii {
-    #[inline]
-    pub(crate) fn new() -> Self {
-        let mut bytes = [0; CAPACITY];
-        bytes[0] = b'"';
-        QuotedAscii { bytes, len: 1 }
-    }
-
-    #[cfg(any(feature = "chrono", feature = "time"))]
-    #[inline]
-    pub(crate) fn push(&mut self, byte: u8) {
-        debug_assert!(byte.is_ascii() && byte != b'"' && byte != b'\\' && byte >= 0x20);
-        self.bytes[self.len] = byte;
-        self.len += 1;
-    }
-
-    #[cfg(any(feature = "chrono", feature = "time"))]
-    #[inline]
-    pub(crate) fn push_str(&mut self, text: &str) {
-        let end = self.len + text.len();
-        self.bytes[self.len..end].copy_from_slice(text.as_bytes());
-        self.len = end;
-    }
-
-    /// The free tail of the buffer, for encoders that write into a slice
-    /// (uuid's); follow with [`advance`](Self::advance).
-    #[cfg(feature = "uuid")]
-    #[inline]
-    pub(crate) fn spare(&mut self) -> &mut [u8] {
-        &mut self.bytes[self.len..]
-    }
-
-    #[cfg(feature = "uuid")]
-    #[inline]
-    pub(crate) fn advance(&mut self, written: usize) {
-        self.len += written;
-    }
-
     /// Two decimal digits, zero padded: `value` must be below 100.
-    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn two_digits(&mut self, value: u8) {
         debug_assert!(value < 100);
@@ -70,7 +34,6 @@ impl QuotedAscii {
     }
 
     /// At least `width` decimal digits, zero padded on the left.
-    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn digits_padded(&mut self, value: u64, width: usize) {
         debug_assert!(width <= 20);
@@ -86,30 +49,20 @@ impl QuotedAscii {
             }
         }
         let start = at.min(digits.len() - width);
-        let end = self.len + digits.len() - start;
-        self.bytes[self.len..end].copy_from_slice(&digits[start..]);
-        self.len = end;
+        self.push_ascii(&digits[start..]);
     }
 
     /// Exactly nine digits of `nanos` (below one second).
-    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn nine_digits(&mut self, nanos: u32) {
         debug_assert!(nanos < 1_000_000_000);
         self.digits_padded(u64::from(nanos), 9);
     }
 
-    /// Closes the string and appends it to the output.
-    #[inline]
-    pub(crate) fn write_to<F: Format>(mut self, w: &mut JsonWriter<'_, F>) {
-        self.bytes[self.len] = b'"';
-        w.write_ascii(&self.bytes[..=self.len]);
-    }
-
     /// The text so far without the opening quote, for tests.
-    #[cfg(all(test, any(feature = "chrono", feature = "time")))]
+    #[cfg(test)]
     fn text(&self) -> &str {
-        std::str::from_utf8(&self.bytes[1..self.len]).unwrap()
+        std::str::from_utf8(&self.as_bytes()[1..]).unwrap()
     }
 }
 

@@ -1,17 +1,18 @@
-//! `Display` output collected on the stack, for types whose `Serialize`
+//! `Display` output collected on the stack (a [`StackText`]), for types whose `Serialize`
 //! impls go through `collect_str` or a formatted string (semver's,
 //! rust_decimal's). Short texts, the usual case, cost no allocation; a
 //! longer one moves to a `String`.
 
 use std::fmt::{self, Display, Write as _};
 
+use super::stack_text::StackText;
+
 /// Room for the texts these types usually write: a semver version with a
 /// pre-release and build tag, or a `Decimal`'s 29 digits, point and sign.
 const INLINE: usize = 64;
 
 struct DisplayText {
-    inline: [u8; INLINE],
-    len: usize,
+    inline: StackText<INLINE>,
     spilled: Option<String>,
 }
 
@@ -21,7 +22,7 @@ impl DisplayText {
             Some(text) => text,
             // Only whole `&str`s are copied in, so the bytes are UTF-8; the
             // check is a scan of a few dozen bytes.
-            None => std::str::from_utf8(&self.inline[..self.len])
+            None => std::str::from_utf8(self.inline.as_bytes())
                 .expect("only whole `str`s are copied in"),
         }
     }
@@ -34,11 +35,7 @@ impl fmt::Write for DisplayText {
             text.push_str(piece);
             return Ok(());
         }
-        let end = self.len + piece.len();
-        if end <= INLINE {
-            self.inline[self.len..end].copy_from_slice(piece.as_bytes());
-            self.len = end;
-        } else {
+        if !self.inline.try_push_str(piece) {
             self.spill(piece);
         }
         Ok(())
@@ -49,7 +46,7 @@ impl DisplayText {
     #[cold]
     #[inline(never)]
     fn spill(&mut self, piece: &str) {
-        let mut text = String::with_capacity(2 * (self.len + piece.len()));
+        let mut text = String::with_capacity(2 * (self.inline.as_bytes().len() + piece.len()));
         text.push_str(self.as_str());
         text.push_str(piece);
         self.spilled = Some(text);
@@ -60,8 +57,7 @@ impl DisplayText {
 #[inline]
 pub(crate) fn with_display_text<R>(value: &dyn Display, use_text: impl FnOnce(&str) -> R) -> R {
     let mut text = DisplayText {
-        inline: [0; INLINE],
-        len: 0,
+        inline: StackText::new(),
         spilled: None,
     };
     // Writing into memory cannot fail, and the `Display` impls of the

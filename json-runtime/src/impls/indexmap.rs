@@ -14,7 +14,7 @@
 use crate::writer::{ValueWriter, Written};
 use ::indexmap::{map, set, IndexMap, IndexSet};
 
-use super::map::write_map;
+use super::map::{write_map, write_map_entries};
 use super::seq::write_seq;
 use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 
@@ -32,14 +32,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJson for IndexMap<K, V, S> {
 impl<K: ToJsonKey, V: ToJson, S> ToJsonFields for IndexMap<K, V, S> {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        for (key, value) in self {
-            w.object_entry(*first);
-            *first = false;
-            key.write_json_key(w);
-            w.colon();
-            value.write_json(ValueWriter { w: &mut *w });
-            w.flush_point();
-        }
+        write_map_entries(w, first, self);
     }
 }
 

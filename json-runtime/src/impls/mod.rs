@@ -17,6 +17,7 @@ mod pointer;
 mod primitive;
 mod seq;
 mod sorted;
+mod stack_text;
 mod std_time;
 #[cfg(feature = "time")]
 mod time;

@@ -9,6 +9,7 @@ use crate::writer::{ValueWriter, Written};
 use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
+use super::stack_text::StackText;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// Room for the longest address with its quotes:
@@ -16,58 +17,22 @@ use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 const CAPACITY: usize = 64;
 
 /// A quoted JSON string built on the stack. Addresses are written with hex
-/// digits, `.`, `:`, `[`, `]` and `%` only, so nothing needs escaping.
-struct Quoted {
-    bytes: [u8; CAPACITY],
-    len: usize,
-}
+/// digits, `.`, `:`, `[`, `]` and `%` only, so nothing needs escaping; a
+/// `Display` text that does not fit, with room left for the closing quote,
+/// is refused.
+type Quoted = StackText<CAPACITY, true>;
 
 impl Quoted {
-    #[inline]
-    fn new() -> Self {
-        let mut bytes = [0; CAPACITY];
-        bytes[0] = b'"';
-        Quoted { bytes, len: 1 }
-    }
-
     /// A decimal `u8`, as `Display` writes it.
     #[inline]
     fn push_u8(&mut self, n: u8) {
         if n >= 100 {
-            self.bytes[self.len] = b'0' + n / 100;
-            self.len += 1;
+            self.push(b'0' + n / 100);
         }
         if n >= 10 {
-            self.bytes[self.len] = b'0' + n / 10 % 10;
-            self.len += 1;
+            self.push(b'0' + n / 10 % 10);
         }
-        self.bytes[self.len] = b'0' + n % 10;
-        self.len += 1;
-    }
-
-    #[inline]
-    fn write_to<F: Format>(mut self, w: &mut JsonWriter<'_, F>) {
-        self.bytes[self.len] = b'"';
-        self.len += 1;
-        let text = &self.bytes[..self.len];
-        debug_assert!(text[1..text.len() - 1]
-            .iter()
-            .all(|b| b.is_ascii_hexdigit() || b".:[]%".contains(b)));
-        w.write_ascii(text);
-    }
-}
-
-impl fmt::Write for Quoted {
-    #[inline]
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        // One byte stays free for the closing quote.
-        let end = self.len + s.len();
-        if end >= CAPACITY {
-            return Err(fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+        self.push(b'0' + n % 10);
     }
 }
 
@@ -76,6 +41,9 @@ impl fmt::Write for Quoted {
 fn write_display<F: Format, T: fmt::Display>(w: &mut JsonWriter<'_, F>, value: &T) {
     let mut text = Quoted::new();
     if write!(text, "{value}").is_ok() {
+        debug_assert!(text.as_bytes()[1..]
+            .iter()
+            .all(|b| b.is_ascii_hexdigit() || b".:[]%".contains(b)));
         text.write_to(w);
     } else {
         // Unreachable for the standard library's addresses, which are
@@ -95,8 +63,7 @@ impl ToJson for Ipv4Addr {
         let mut text = Quoted::new();
         text.push_u8(a);
         for octet in [b, c, d] {
-            text.bytes[text.len] = b'.';
-            text.len += 1;
+            text.push(b'.');
             text.push_u8(octet);
         }
         text.write_to(w);
@@ -185,7 +152,7 @@ mod tests {
         for n in 0..=u8::MAX {
             let mut text = Quoted::new();
             text.push_u8(n);
-            assert_eq!(&text.bytes[1..text.len], n.to_string().as_bytes());
+            assert_eq!(&text.as_bytes()[1..], n.to_string().as_bytes());
         }
     }
 
@@ -195,6 +162,6 @@ mod tests {
         let mut text = Quoted::new();
         assert!(text.write_str(&"1".repeat(62)).is_ok());
         assert!(text.write_str("2").is_err());
-        assert_eq!(text.len, 63);
+        assert_eq!(text.as_bytes().len(), 63);
     }
 }

@@ -1,7 +1,7 @@
 //! Maps and sets written in sorted order (`Options::sort_keys`, and
 //! always in canonical output), over the writer's sorted containers.
 
-use crate::framing::write_element;
+use crate::framing::{write_element, write_entries};
 use crate::writer::{Format, JsonWriter, Order};
 use crate::{ToJson, ToJsonKey};
 
@@ -33,14 +33,11 @@ pub(crate) fn write_map_entries_sorted<'a, F, K, V, I>(
     I: IntoIterator<Item = (&'a K, &'a V)>,
 {
     w.open_sorted();
-    for (key, value) in entries {
-        w.sorted_object_entry(*first);
-        *first = false;
+    write_entries(w, first, entries, |key, w, first| {
+        w.sorted_object_entry(first);
         key.write_json_key(w);
         w.colon();
-        write_element(w, value);
-        w.flush_point();
-    }
+    });
     let order = if K::SORTS_AS_INTEGER {
         Order::KeysInteger
     } else {

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
+use super::map::write_map_entries;
 use crate::__private_0_1_0::{Content, TaggedContentRefused};
 use crate::error::Error;
 use crate::writer::{write_f64, write_int};
@@ -202,7 +203,7 @@ impl ToJson for RawValue {
 impl ToJsonFields for Map<String, Value> {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
-        write_entries(w, self, first);
+        write_map_entries(w, first, self);
     }
 }
 
@@ -237,7 +238,7 @@ impl ToJsonFields for Value {
     #[inline]
     fn write_json_fields<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: &mut bool) {
         match self {
-            Value::Object(map) => write_entries(w, map, first),
+            Value::Object(map) => write_map_entries(w, first, map),
             Value::Null => {}
             other => flatten_scalar(w, other, first),
         }
@@ -289,16 +290,5 @@ impl TaggedContentRefused for Content<'_, Value> {
     #[inline]
     fn tagged_content_refusal(&self) -> Option<&'static str> {
         refused_as(self.0)
-    }
-}
-
-fn write_entries<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>, first: &mut bool) {
-    for (key, value) in map {
-        w.object_entry(*first);
-        *first = false;
-        w.write_str(key);
-        w.colon();
-        value.write_json(ValueWriter { w: &mut *w });
-        w.flush_point();
     }
 }

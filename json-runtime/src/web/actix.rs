@@ -18,7 +18,7 @@
 //! iterators and streams need not be `Send`. [`Json`], [`JsonPretty`] and
 //! [`JsonWith`] are the very types of `json_runtime::axum` (they implement
 //! both frameworks' traits); [`JsonArray`] and [`JsonLines`] are this
-//! module's own, and take [`Options`] through `with_options` as there.
+//! module's own, and take [`Options`](crate::Options) through `with_options` as there.
 //!
 //! ```
 //! use actix_web::{web, App};
@@ -63,13 +63,11 @@ use actix_web::http::header::{HeaderValue, CONTENT_TYPE};
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse, Responder};
 use bytes::Bytes;
-use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
 use super::body::Whole;
 pub use super::body::{Json, JsonPretty, JsonWith};
-use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
-use crate::options::Options;
+use super::chunks::{streamed_responses, ChunkSource};
 use crate::ToJson;
 
 impl<T: ToJson> Responder for Json<T> {
@@ -180,89 +178,77 @@ impl MessageBody for ChunkedBody {
     }
 }
 
-/// A streamed JSON array response: the items of an iterator or a `Stream`,
-/// encoded while the response is sent, with `Content-Type:
-/// application/json`.
-///
-/// The bytes equal `serde_json::to_vec` of the items collected into a
-/// `Vec`. See [the module docs](self#streaming).
-///
-/// ```
-/// use json_runtime::actix::JsonArray;
-///
-/// async fn squares() -> JsonArray {
-///     JsonArray::new((0..100_000u64).map(|i| i * i))
-/// }
-/// ```
-#[must_use = "a JsonArray does nothing until it is returned as a response"]
-pub struct JsonArray {
-    source: Box<dyn ChunkSource>,
-}
+// The types, their constructors and options are written once, in
+// `chunks::streamed_responses`; here are their docs (no `Send`: see above).
+streamed_responses! {
+    bounds: ['static],
+    source: Box<dyn ChunkSource>;
 
-impl JsonArray {
-    /// Streams the items of an iterator, encoding each chunk when
-    /// actix-web asks for it.
-    pub fn new<I>(items: I) -> Self
-    where
-        I: IntoIterator,
-        I::IntoIter: 'static,
-        I::Item: ToJson,
-    {
-        JsonArray {
-            source: Box::new(IterChunks::new(items.into_iter(), Framing::Array)),
-        }
-    }
-
-    /// Streams the items of a `Stream` as they arrive, sending what is
-    /// ready whenever the stream has to wait.
-    pub fn from_stream<S>(items: S) -> Self
-    where
-        S: Stream + 'static,
-        S::Item: ToJson + 'static,
-    {
-        JsonArray {
-            source: Box::new(StreamChunks::new(items, Framing::Array)),
-        }
-    }
-
-    /// Streams the `Ok` items of a `Stream` of `Result`s; the first `Err`
-    /// cuts the body short, so the client sees a failed transfer rather
-    /// than a valid but incomplete array.
-    pub fn from_try_stream<S, T, E>(items: S) -> Self
-    where
-        S: Stream<Item = Result<T, E>> + 'static,
-        T: ToJson + 'static,
-        E: Into<BoxError> + 'static,
-    {
-        JsonArray {
-            source: Box::new(StreamChunks::new_fallible(items, Framing::Array)),
-        }
-    }
-
-    /// Writes the array in the pretty layout, indented by two spaces: the
-    /// bytes of `serde_json::to_vec_pretty` of the collected items. With
-    /// options chosen, as [`Options::pretty`] of them.
-    pub fn pretty(mut self) -> Self {
-        self.source.encoder().pretty();
-        self
-    }
-
-    /// Encodes the array as `options` say, as
-    /// `json_runtime::axum::JsonArray::with_options`
-    /// does: the bytes of [`options.to_vec`](Options::to_vec) of the
-    /// collected items (a `Stream`'s array itself never on one line).
+    /// A streamed JSON array response: the items of an iterator or a `Stream`,
+    /// encoded while the response is sent, with `Content-Type:
+    /// application/json`.
+    ///
+    /// The bytes equal `serde_json::to_vec` of the items collected into a
+    /// `Vec`. See [the module docs](self#streaming).
     ///
     /// ```
     /// use json_runtime::actix::JsonArray;
-    /// use json_runtime::{Escape, Options};
     ///
-    /// async fn names() -> JsonArray {
-    ///     JsonArray::new(["<b>Zoë</b>"; 3]).with_options(Options::new().escape(Escape::HtmlSafe))
+    /// async fn squares() -> JsonArray {
+    ///     JsonArray::new((0..100_000u64).map(|i| i * i))
     /// }
     /// ```
-    pub fn with_options(mut self, options: Options<'static>) -> Self {
-        self.source.encoder().set_options(options);
-        self
+    #[must_use = "a JsonArray does nothing until it is returned as a response"]
+    pub struct JsonArray(Array) {
+        /// Streams the items of an iterator, encoding each chunk when
+        /// actix-web asks for it.
+        fn new;
+        /// Streams the items of a `Stream` as they arrive, sending what is
+        /// ready whenever the stream has to wait.
+        fn from_stream;
+        /// Streams the `Ok` items of a `Stream` of `Result`s; the first `Err`
+        /// cuts the body short, so the client sees a failed transfer rather
+        /// than a valid but incomplete array.
+        fn from_try_stream;
+        /// Encodes the array as `options` say, as
+        /// `json_runtime::axum::JsonArray::with_options`
+        /// does: the bytes of [`options.to_vec`](crate::Options::to_vec) of the
+        /// collected items (a `Stream`'s array itself never on one line).
+        ///
+        /// ```
+        /// use json_runtime::actix::JsonArray;
+        /// use json_runtime::{Escape, Options};
+        ///
+        /// async fn names() -> JsonArray {
+        ///     JsonArray::new(["<b>Zoë</b>"; 3]).with_options(Options::new().escape(Escape::HtmlSafe))
+        /// }
+        /// ```
+        fn with_options;
+        /// Writes the array in the pretty layout, indented by two spaces: the
+        /// bytes of `serde_json::to_vec_pretty` of the collected items. With
+        /// options chosen, as [`Options::pretty`](crate::Options::pretty) of them.
+        fn pretty;
+    }
+
+    /// A streamed [JSON Lines](https://jsonlines.org) response: each item of an
+    /// iterator or a `Stream` as one compact JSON value followed by `\n`, with
+    /// `Content-Type: application/x-ndjson`. No items make an empty body.
+    /// Otherwise as [`JsonArray`].
+    #[must_use = "a JsonLines does nothing until it is returned as a response"]
+    pub struct JsonLines(Lines) {
+        /// Streams the items of an iterator, as [`JsonArray::new`] does.
+        fn new;
+        /// Streams the items of a `Stream` as they arrive, as
+        /// [`JsonArray::from_stream`] does.
+        fn from_stream;
+        /// Streams the `Ok` items of a `Stream` of `Result`s and cuts the body
+        /// short on the first `Err`, as [`JsonArray::from_try_stream`] does.
+        fn from_try_stream;
+        /// Encodes each line with the [`Escape`](crate::Escape) mode and
+        /// sorted keys of `options`: the bytes of
+        /// [`options.to_writer_lines`](crate::Options::to_writer_lines), each line
+        /// compact whatever the layout `options` choose.
+        fn with_options;
     }
 }
 
@@ -274,79 +260,10 @@ impl Responder for JsonArray {
     }
 }
 
-impl std::fmt::Debug for JsonArray {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonArray").finish_non_exhaustive()
-    }
-}
-
-/// A streamed [JSON Lines](https://jsonlines.org) response: each item of an
-/// iterator or a `Stream` as one compact JSON value followed by `\n`, with
-/// `Content-Type: application/x-ndjson`. No items make an empty body.
-/// Otherwise as [`JsonArray`].
-#[must_use = "a JsonLines does nothing until it is returned as a response"]
-pub struct JsonLines {
-    source: Box<dyn ChunkSource>,
-}
-
-impl JsonLines {
-    /// Streams the items of an iterator, as [`JsonArray::new`] does.
-    pub fn new<I>(items: I) -> Self
-    where
-        I: IntoIterator,
-        I::IntoIter: 'static,
-        I::Item: ToJson,
-    {
-        JsonLines {
-            source: Box::new(IterChunks::new(items.into_iter(), Framing::Lines)),
-        }
-    }
-
-    /// Streams the items of a `Stream` as they arrive, as
-    /// [`JsonArray::from_stream`] does.
-    pub fn from_stream<S>(items: S) -> Self
-    where
-        S: Stream + 'static,
-        S::Item: ToJson + 'static,
-    {
-        JsonLines {
-            source: Box::new(StreamChunks::new(items, Framing::Lines)),
-        }
-    }
-
-    /// Streams the `Ok` items of a `Stream` of `Result`s and cuts the body
-    /// short on the first `Err`, as [`JsonArray::from_try_stream`] does.
-    pub fn from_try_stream<S, T, E>(items: S) -> Self
-    where
-        S: Stream<Item = Result<T, E>> + 'static,
-        T: ToJson + 'static,
-        E: Into<BoxError> + 'static,
-    {
-        JsonLines {
-            source: Box::new(StreamChunks::new_fallible(items, Framing::Lines)),
-        }
-    }
-
-    /// Encodes each line with the [`Escape`](crate::Escape) mode and
-    /// sorted keys of `options`: the bytes of
-    /// [`options.to_writer_lines`](Options::to_writer_lines), each line
-    /// compact whatever the layout `options` choose.
-    pub fn with_options(mut self, options: Options<'static>) -> Self {
-        self.source.encoder().set_options(options);
-        self
-    }
-}
-
 impl Responder for JsonLines {
     type Body = BoxBody;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse {
         streamed_response(self.source)
-    }
-}
-
-impl std::fmt::Debug for JsonLines {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonLines").finish_non_exhaustive()
     }
 }

@@ -12,7 +12,7 @@
 //! `json_runtime::axum::Json` sends the same bytes and headers, and, as an
 //! extractor, reads the request body with `axum::Json`'s own extractor
 //! (serde_json, and axum's rejections).
-//! [`JsonArray`] and [`JsonLines`] take [`Options`] too, through
+//! [`JsonArray`] and [`JsonLines`] take [`Options`](crate::Options) too, through
 //! `with_options` (escape modes such as [`Escape::HtmlSafe`](crate::Escape::HtmlSafe),
 //! indent, sorted keys, inline arrays).
 //! A value that cannot be written (a field whose `Serialize` impl fails,
@@ -73,7 +73,6 @@ use axum_core::body::Body;
 use axum_core::extract::{FromRequest, OptionalFromRequest, Request};
 use axum_core::response::{IntoResponse, Response};
 use bytes::Bytes;
-use futures_core::Stream;
 use http::header::{HeaderValue, CONTENT_TYPE};
 use http::StatusCode;
 use http_body::Frame;
@@ -81,8 +80,7 @@ use serde::de::DeserializeOwned;
 
 use super::body::Whole;
 pub use super::body::{Json, JsonPretty, JsonWith};
-use super::chunks::{BoxError, ChunkSource, Framing, IterChunks, StreamChunks};
-use crate::options::Options;
+use super::chunks::{streamed_responses, BoxError, ChunkSource};
 use crate::ToJson;
 
 impl<T: ToJson> IntoResponse for Json<T> {
@@ -209,125 +207,125 @@ impl http_body::Body for ChunkedBody {
     }
 }
 
-/// A streamed JSON array response: the items of an iterator or a `Stream`,
-/// encoded while the response is sent, with `Content-Type:
-/// application/json`.
-///
-/// The bytes equal `serde_json::to_vec` of the items collected into a
-/// `Vec`. See [the module docs](self#streaming) for memory, chunking and
-/// disconnects.
-///
-/// ```
-/// use json_runtime::axum::JsonArray;
-///
-/// #[derive(json_runtime::ToJson)]
-/// struct Reading {
-///     sensor: u32,
-///     celsius: f64,
-/// }
-///
-/// async fn readings() -> JsonArray {
-///     JsonArray::new((0..100_000).map(|sensor| Reading { sensor, celsius: 21.5 }))
-/// }
-/// ```
-#[must_use = "a JsonArray does nothing until it is returned as a response"]
-pub struct JsonArray {
-    source: SendSource,
-}
+// The types, their constructors and options are written once, in
+// `chunks::streamed_responses`; here are their docs, and the `Send` hyper needs.
+streamed_responses! {
+    bounds: [Send + 'static],
+    source: SendSource;
 
-impl JsonArray {
-    /// Streams the items of an iterator, encoding each chunk when hyper asks
-    /// for it. The items may be owned values, or references to `'static`
-    /// data.
-    pub fn new<I>(items: I) -> Self
-    where
-        I: IntoIterator,
-        I::IntoIter: Send + 'static,
-        I::Item: ToJson,
-    {
-        JsonArray {
-            source: Box::new(IterChunks::new(items.into_iter(), Framing::Array)),
-        }
-    }
-
-    /// Streams the items of a `Stream` as they arrive.
+    /// A streamed JSON array response: the items of an iterator or a `Stream`,
+    /// encoded while the response is sent, with `Content-Type:
+    /// application/json`.
+    ///
+    /// The bytes equal `serde_json::to_vec` of the items collected into a
+    /// `Vec`. See [the module docs](self#streaming) for memory, chunking and
+    /// disconnects.
     ///
     /// ```
     /// use json_runtime::axum::JsonArray;
     ///
-    /// async fn numbers() -> JsonArray {
-    ///     let (tx, rx) = tokio::sync::mpsc::channel::<u64>(16);
-    ///     tokio::spawn(async move {
-    ///         for i in 0..1000 {
-    ///             if tx.send(i).await.is_err() {
-    ///                 break; // the client went away
-    ///             }
-    ///         }
-    ///     });
-    ///     JsonArray::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
-    ///         rx.recv().await.map(|item| (item, rx))
-    ///     }))
+    /// #[derive(json_runtime::ToJson)]
+    /// struct Reading {
+    ///     sensor: u32,
+    ///     celsius: f64,
+    /// }
+    ///
+    /// async fn readings() -> JsonArray {
+    ///     JsonArray::new((0..100_000).map(|sensor| Reading { sensor, celsius: 21.5 }))
     /// }
     /// ```
-    pub fn from_stream<S>(items: S) -> Self
-    where
-        S: Stream + Send + 'static,
-        S::Item: ToJson + 'static,
-    {
-        JsonArray {
-            source: Box::new(StreamChunks::new(items, Framing::Array)),
-        }
+    #[must_use = "a JsonArray does nothing until it is returned as a response"]
+    pub struct JsonArray(Array) {
+        /// Streams the items of an iterator, encoding each chunk when hyper asks
+        /// for it. The items may be owned values, or references to `'static`
+        /// data.
+        fn new;
+        /// Streams the items of a `Stream` as they arrive.
+        ///
+        /// ```
+        /// use json_runtime::axum::JsonArray;
+        ///
+        /// async fn numbers() -> JsonArray {
+        ///     let (tx, rx) = tokio::sync::mpsc::channel::<u64>(16);
+        ///     tokio::spawn(async move {
+        ///         for i in 0..1000 {
+        ///             if tx.send(i).await.is_err() {
+        ///                 break; // the client went away
+        ///             }
+        ///         }
+        ///     });
+        ///     JsonArray::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
+        ///         rx.recv().await.map(|item| (item, rx))
+        ///     }))
+        /// }
+        /// ```
+        fn from_stream;
+        /// Streams the `Ok` items of a `Stream` of `Result`s, such as a
+        /// database cursor, as they arrive. The first `Err` ends the response
+        /// by cutting the body short (hyper closes the connection without
+        /// completing the chunked body, or without sending anything if it had
+        /// not flushed the head yet), so the client sees a failed transfer
+        /// rather than a valid but incomplete array.
+        fn from_try_stream;
+        /// Encodes the array as `options` say (replacing any layout chosen
+        /// before): the bytes of [`options.to_vec`](crate::Options::to_vec) of the
+        /// collected items, compact or pretty, with their indent,
+        /// [`Escape`](crate::Escape) mode, sorted keys and inline arrays.
+        ///
+        /// One thing differs, as in [`Options::to_writer`](crate::Options::to_writer): an array is put
+        /// on one line (`inline_arrays`) only if it is decided before it is
+        /// sent, so the array of a `Stream`'s items, which go out as they
+        /// arrive, stays one item a line, as does that of an iterator whose
+        /// output passes the first 64 KiB chunk. Arrays inside the items are
+        /// always decided as by `to_vec`.
+        ///
+        /// ```
+        /// use json_runtime::axum::JsonArray;
+        /// use json_runtime::{Escape, Options};
+        ///
+        /// async fn names() -> JsonArray {
+        ///     JsonArray::new(["<b>Zoë</b>"; 3])
+        ///         .with_options(Options::new().escape(Escape::HtmlSafe).indent(b"\t"))
+        /// }
+        /// ```
+        fn with_options;
+        /// Writes the array in the pretty layout, indented by two spaces: the
+        /// bytes of `serde_json::to_vec_pretty` of the collected items. With
+        /// options chosen, as [`Options::pretty`](crate::Options::pretty) of them.
+        fn pretty;
     }
 
-    /// Streams the `Ok` items of a `Stream` of `Result`s, such as a
-    /// database cursor, as they arrive. The first `Err` ends the response
-    /// by cutting the body short (hyper closes the connection without
-    /// completing the chunked body, or without sending anything if it had
-    /// not flushed the head yet), so the client sees a failed transfer
-    /// rather than a valid but incomplete array.
-    pub fn from_try_stream<S, T, E>(items: S) -> Self
-    where
-        S: Stream<Item = Result<T, E>> + Send + 'static,
-        T: ToJson + 'static,
-        E: Into<BoxError> + 'static,
-    {
-        JsonArray {
-            source: Box::new(StreamChunks::new_fallible(items, Framing::Array)),
-        }
-    }
-
-    /// Writes the array in the pretty layout, indented by two spaces: the
-    /// bytes of `serde_json::to_vec_pretty` of the collected items. With
-    /// options chosen, as [`Options::pretty`] of them.
-    pub fn pretty(mut self) -> Self {
-        self.source.encoder().pretty();
-        self
-    }
-
-    /// Encodes the array as `options` say (replacing any layout chosen
-    /// before): the bytes of [`options.to_vec`](Options::to_vec) of the
-    /// collected items, compact or pretty, with their indent,
-    /// [`Escape`](crate::Escape) mode, sorted keys and inline arrays.
+    /// A streamed [JSON Lines](https://jsonlines.org) response: each item of an
+    /// iterator or a `Stream` as one compact JSON value followed by `\n`, with
+    /// `Content-Type: application/x-ndjson`.
     ///
-    /// One thing differs, as in [`Options::to_writer`]: an array is put
-    /// on one line (`inline_arrays`) only if it is decided before it is
-    /// sent, so the array of a `Stream`'s items, which go out as they
-    /// arrive, stays one item a line, as does that of an iterator whose
-    /// output passes the first 64 KiB chunk. Arrays inside the items are
-    /// always decided as by `to_vec`.
+    /// Each line equals `serde_json::to_vec` of its item. No items make an
+    /// empty body. Otherwise as [`JsonArray`].
     ///
     /// ```
-    /// use json_runtime::axum::JsonArray;
-    /// use json_runtime::{Escape, Options};
+    /// use json_runtime::axum::JsonLines;
     ///
-    /// async fn names() -> JsonArray {
-    ///     JsonArray::new(["<b>Zoë</b>"; 3])
-    ///         .with_options(Options::new().escape(Escape::HtmlSafe).indent(b"\t"))
+    /// async fn events() -> JsonLines {
+    ///     JsonLines::new((0..3).map(|id| [("id", id)]))
     /// }
     /// ```
-    pub fn with_options(mut self, options: Options<'static>) -> Self {
-        self.source.encoder().set_options(options);
-        self
+    #[must_use = "a JsonLines does nothing until it is returned as a response"]
+    pub struct JsonLines(Lines) {
+        /// Streams the items of an iterator, as [`JsonArray::new`] does.
+        fn new;
+        /// Streams the items of a `Stream` as they arrive, as
+        /// [`JsonArray::from_stream`] does.
+        fn from_stream;
+        /// Streams the `Ok` items of a `Stream` of `Result`s and cuts the body
+        /// short on the first `Err`, as [`JsonArray::from_try_stream`] does.
+        /// The lines before the error may have reached the client.
+        fn from_try_stream;
+        /// Encodes each line with the [`Escape`](crate::Escape) mode and
+        /// sorted keys of `options`: the bytes of
+        /// [`options.to_writer_lines`](crate::Options::to_writer_lines). As there,
+        /// each line is compact whatever the layout `options` choose, so their
+        /// indent and inline arrays do not apply.
+        fn with_options;
     }
 }
 
@@ -337,89 +335,8 @@ impl IntoResponse for JsonArray {
     }
 }
 
-impl std::fmt::Debug for JsonArray {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonArray").finish_non_exhaustive()
-    }
-}
-
-/// A streamed [JSON Lines](https://jsonlines.org) response: each item of an
-/// iterator or a `Stream` as one compact JSON value followed by `\n`, with
-/// `Content-Type: application/x-ndjson`.
-///
-/// Each line equals `serde_json::to_vec` of its item. No items make an
-/// empty body. Otherwise as [`JsonArray`].
-///
-/// ```
-/// use json_runtime::axum::JsonLines;
-///
-/// async fn events() -> JsonLines {
-///     JsonLines::new((0..3).map(|id| [("id", id)]))
-/// }
-/// ```
-#[must_use = "a JsonLines does nothing until it is returned as a response"]
-pub struct JsonLines {
-    source: SendSource,
-}
-
-impl JsonLines {
-    /// Streams the items of an iterator, as [`JsonArray::new`] does.
-    pub fn new<I>(items: I) -> Self
-    where
-        I: IntoIterator,
-        I::IntoIter: Send + 'static,
-        I::Item: ToJson,
-    {
-        JsonLines {
-            source: Box::new(IterChunks::new(items.into_iter(), Framing::Lines)),
-        }
-    }
-
-    /// Streams the items of a `Stream` as they arrive, as
-    /// [`JsonArray::from_stream`] does.
-    pub fn from_stream<S>(items: S) -> Self
-    where
-        S: Stream + Send + 'static,
-        S::Item: ToJson + 'static,
-    {
-        JsonLines {
-            source: Box::new(StreamChunks::new(items, Framing::Lines)),
-        }
-    }
-
-    /// Streams the `Ok` items of a `Stream` of `Result`s and cuts the body
-    /// short on the first `Err`, as [`JsonArray::from_try_stream`] does.
-    /// The lines before the error may have reached the client.
-    pub fn from_try_stream<S, T, E>(items: S) -> Self
-    where
-        S: Stream<Item = Result<T, E>> + Send + 'static,
-        T: ToJson + 'static,
-        E: Into<BoxError> + 'static,
-    {
-        JsonLines {
-            source: Box::new(StreamChunks::new_fallible(items, Framing::Lines)),
-        }
-    }
-
-    /// Encodes each line with the [`Escape`](crate::Escape) mode and
-    /// sorted keys of `options`: the bytes of
-    /// [`options.to_writer_lines`](Options::to_writer_lines). As there,
-    /// each line is compact whatever the layout `options` choose, so their
-    /// indent and inline arrays do not apply.
-    pub fn with_options(mut self, options: Options<'static>) -> Self {
-        self.source.encoder().set_options(options);
-        self
-    }
-}
-
 impl IntoResponse for JsonLines {
     fn into_response(self) -> Response {
         streamed_response(self.source)
-    }
-}
-
-impl std::fmt::Debug for JsonLines {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonLines").finish_non_exhaustive()
     }
 }

@@ -370,3 +370,119 @@ where
         self.encoder.content_type()
     }
 }
+
+/// Defines a framework's `JsonArray` and `JsonLines`: the struct, its
+/// constructors, its options and its `Debug`, written once, with the docs
+/// the framework's module gives each item. The module then implements its
+/// framework's traits on them (their `source` field is what a response
+/// sends).
+///
+/// `bounds` are what the framework needs of an iterator or a stream (axum:
+/// `[Send + 'static]`, as hyper's bodies are `Send`), and `source` the
+/// boxed [`ChunkSource`] such a one becomes. `pub struct JsonArray(Array)`
+/// names a type and its [`Framing`]; each method is given as `fn name;`
+/// after its docs, in this order, and only an array has `pretty`.
+macro_rules! streamed_responses {
+    (
+        bounds: $bounds:tt,
+        source: $source:ty;
+        $(
+            $(#[$attr:meta])*
+            pub struct $name:ident($framing:ident) $methods:tt
+        )*
+    ) => {$(
+        $crate::web::chunks::streamed_responses! {
+            @one $bounds $source; $(#[$attr])* $name $framing $methods
+        }
+    )*};
+    (
+        @one [$($bound:tt)+] $source:ty;
+        $(#[$attr:meta])*
+        $name:ident $framing:ident {
+            $(#[$new_doc:meta])*
+            fn new;
+            $(#[$stream_doc:meta])*
+            fn from_stream;
+            $(#[$try_stream_doc:meta])*
+            fn from_try_stream;
+            $(#[$options_doc:meta])*
+            fn with_options;
+            $(
+                $(#[$pretty_doc:meta])*
+                fn pretty;
+            )?
+        }
+    ) => {
+        $(#[$attr])*
+        pub struct $name {
+            source: $source,
+        }
+
+        impl $name {
+            $(#[$new_doc])*
+            pub fn new<I>(items: I) -> Self
+            where
+                I: IntoIterator,
+                I::IntoIter: $($bound)+,
+                I::Item: $crate::ToJson,
+            {
+                $name {
+                    source: Box::new($crate::web::chunks::IterChunks::new(
+                        items.into_iter(),
+                        $crate::web::chunks::Framing::$framing,
+                    )),
+                }
+            }
+
+            $(#[$stream_doc])*
+            pub fn from_stream<S>(items: S) -> Self
+            where
+                S: ::futures_core::Stream + $($bound)+,
+                S::Item: $crate::ToJson + 'static,
+            {
+                $name {
+                    source: Box::new($crate::web::chunks::StreamChunks::new(
+                        items,
+                        $crate::web::chunks::Framing::$framing,
+                    )),
+                }
+            }
+
+            $(#[$try_stream_doc])*
+            pub fn from_try_stream<S, T, E>(items: S) -> Self
+            where
+                S: ::futures_core::Stream<Item = Result<T, E>> + $($bound)+,
+                T: $crate::ToJson + 'static,
+                E: Into<$crate::web::chunks::BoxError> + 'static,
+            {
+                $name {
+                    source: Box::new($crate::web::chunks::StreamChunks::new_fallible(
+                        items,
+                        $crate::web::chunks::Framing::$framing,
+                    )),
+                }
+            }
+
+            $(
+                $(#[$pretty_doc])*
+                pub fn pretty(mut self) -> Self {
+                    self.source.encoder().pretty();
+                    self
+                }
+            )?
+
+            $(#[$options_doc])*
+            pub fn with_options(mut self, options: $crate::Options<'static>) -> Self {
+                self.source.encoder().set_options(options);
+                self
+            }
+        }
+
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+    };
+}
+pub(crate) use streamed_responses;

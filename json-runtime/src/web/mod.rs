@@ -9,9 +9,11 @@
 //!
 //! Everything but the framework's traits is here, shared by both:
 //! `body.rs` has the value responders and what they send, `chunks.rs`
-//! the sequences' chunk sources; `axum.rs` and `actix.rs` are adapters
-//! that turn those into their framework's responses and bodies. Every
-//! responder takes an [`Options`](crate::Options) (`with_options`).
+//! the sequences' chunk sources and the macro that defines `JsonArray` and
+//! `JsonLines` (fields, constructors, options); `axum.rs` and `actix.rs`
+//! give those their docs and are adapters that turn them into their
+//! framework's responses and bodies. Every responder takes an
+//! [`Options`](crate::Options) (`with_options`).
 
 #[cfg(feature = "actix-web")]
 pub mod actix;
