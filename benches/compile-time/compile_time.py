@@ -561,8 +561,12 @@ def snapshot_runtime(out: Path, rev: str) -> Path:
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.exists() or path.read_bytes() != data:
                 path.write_bytes(data)
+    # A file the revision lacks (one left by an earlier revision in the same
+    # `--out`) would be compiled as well: `file.rs` beside `file/mod.rs`
+    # fails with E0761. Only a build's own `target` is kept; the repository's
+    # `target`, where `--out` usually lies, is above `dest` and not looked at.
     for path in dest.rglob("*"):
-        if path.is_file() and path not in wanted and "target" not in path.parts:
+        if path.is_file() and path not in wanted and "target" not in path.relative_to(dest).parts:
             path.unlink()
     return dest / "json-runtime"
 
