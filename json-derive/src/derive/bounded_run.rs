@@ -29,6 +29,7 @@ use super::ast::Field;
 use super::literal;
 use super::names::Names;
 use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
+use super::tokens::AppendStream;
 use super::value::Member;
 
 /// Whether a bounded type's value is written through a shared call anyway
@@ -136,12 +137,12 @@ impl<'a> Run<'a> {
     pub fn end_object(&mut self, if_object: bool, code: &mut TokenStream, names: &Names) {
         self.fixed += 1;
         self.items.push(Item::EndObject { if_object });
-        code.extend(self.flush(names));
+        code.append_stream(self.flush(names));
     }
 
     fn make_room(&mut self, n: usize, code: &mut TokenStream, names: &Names) {
         if self.fixed + self.values * VALUE_ESTIMATE + n > MAX_RUN {
-            code.extend(self.flush(names));
+            code.append_stream(self.flush(names));
         }
     }
 
@@ -255,7 +256,7 @@ fn bound(fixed: usize, items: &[Item]) -> TokenStream {
         let ty = field.ty;
         // `Bounded` is in scope through the body's `dispatch::*` import.
         let room = located_at(quote!(<#ty as Bounded>::ROOM), field.ty_span());
-        bound.extend(match count {
+        bound.append_stream(match count {
             1 => quote!(+ #room),
             n => {
                 let n = Literal::usize_unsuffixed(n);

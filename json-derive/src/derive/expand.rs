@@ -9,6 +9,7 @@ use syn::DeriveInput;
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
 use super::names::{default_runtime, format_param, fresh_param, Names, WrapperContainer};
+use super::tokens::AppendStream;
 use super::{bound, check, forward, ser_enum, ser_struct};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -200,7 +201,7 @@ fn to_json_impls(
         quote!(#[inline(always)]),
         false,
     );
-    impls.extend(quote! {
+    impls.append_stream(quote! {
         #header
         impl #impl_generics #runtime::ToJsonFields for #ident #ty_generics #where_clause {
             fn write_json_entries<#format: #runtime::Format, #braces: #private::Braces>(

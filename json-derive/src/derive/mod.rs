@@ -21,6 +21,7 @@ mod bound;
 mod literal;
 mod names;
 mod respan;
+mod tokens;
 
 // The writers that all impls share.
 mod bounded_run;

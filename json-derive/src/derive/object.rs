@@ -13,6 +13,7 @@ use super::literal;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
 use super::serde_with::{self, EntriesWith};
+use super::tokens::AppendStream;
 use super::value::Member;
 
 /// The condition under which a field is left out, if any.
@@ -255,8 +256,8 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                     (State::Open, _) => None,
                 };
                 if let Some(keyed_code) = keyed_code {
-                    code.extend(run.flush(names));
-                    code.extend(keyed_code);
+                    code.append_stream(run.flush(names));
+                    code.append_stream(keyed_code);
                     state = State::Certain;
                     continue;
                 }
@@ -281,29 +282,29 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                     run.first_key(key, &first_arg);
                 }
                 (None, _) => {
-                    code.extend(run.flush(names));
+                    code.append_stream(run.flush(names));
                     uses_first |= mode == Mode::Both;
-                    code.extend(key_code(state, mode, key, &first_arg, names));
+                    code.append_stream(key_code(state, mode, key, &first_arg, names));
                 }
             }
             match bounded {
                 Some(value) => run.value(value, &mut code, names),
                 None => {
-                    code.extend(run.flush(names));
-                    code.extend(write.code(names));
+                    code.append_stream(run.flush(names));
+                    code.append_stream(write.code(names));
                 }
             }
             state = State::Certain;
             continue;
         }
-        code.extend(run.flush(names));
+        code.append_stream(run.flush(names));
         match entry {
             Entry::Tag { .. } if state == State::Start => {
                 let (run, write, after) =
                     static_run(entries.len() - rest.len() - 1, entries, names);
                 rest = after;
                 let run_code = run_code(&run, names);
-                code.extend(match mode {
+                code.append_stream(match mode {
                     Mode::Object => run_code,
                     Mode::Both => {
                         uses_first = true;
@@ -311,14 +312,14 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                         quote!(if #object { #run_code } else { #entries })
                     }
                 });
-                code.extend(write);
+                code.append_stream(write);
                 state = State::Certain;
             }
             Entry::Tag { key, value } => {
                 uses_first |= state == State::Open;
                 let key = key_code(state, mode, key, &first_arg, names);
                 let value = literal::quoted(value);
-                code.extend(quote!(#key #w.write_raw(#value);));
+                code.append_stream(quote!(#key #w.write_raw(#value);));
                 state = State::Certain;
             }
             Entry::Value {
@@ -329,7 +330,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 ..
             } => {
                 if state == State::Start {
-                    code.extend(open.clone());
+                    code.append_stream(open.clone());
                     state = State::Open;
                 }
                 uses_first |= state != State::Certain && mode == Mode::Both;
@@ -343,7 +344,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                         quote!(#key #write)
                     }
                 };
-                code.extend(guarded(skip_if.clone(), entry));
+                code.append_stream(guarded(skip_if.clone(), entry));
             }
             Entry::Flatten {
                 value,
@@ -353,7 +354,7 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                 with,
             } => {
                 if state == State::Start {
-                    code.extend(open.clone());
+                    code.append_stream(open.clone());
                     state = State::Open;
                 }
                 let first = match state {
@@ -367,17 +368,17 @@ fn build(entries: &[Entry], mode: Mode, names: &Names) -> (TokenStream, bool) {
                     Some(with) => serde_with::wrap_entries(names, with, &first, of),
                     None => names.write_fields(*span, value, &first, of),
                 };
-                code.extend(guarded(skip_if.clone(), write));
+                code.append_stream(guarded(skip_if.clone(), write));
             }
         }
     }
     match state {
         State::Start => {
-            code.extend(if_object(quote!(#w.write_raw("{}");)));
+            code.append_stream(if_object(quote!(#w.write_raw("{}");)));
         }
         State::Open => {
             uses_first = true;
-            code.extend(match mode {
+            code.append_stream(match mode {
                 Mode::Object => quote!(#w.end_object_dyn(#first);),
                 Mode::Both => if_object(quote!(#w.end_object_dyn(*#first);)),
             });
@@ -476,7 +477,7 @@ fn run_as_entries(parts: &[syn::LitStr], names: &Names) -> TokenStream {
     let Names { w, first, .. } = names;
     let mut code = TokenStream::new();
     for (i, part) in parts.iter().enumerate() {
-        code.extend(match i {
+        code.append_stream(match i {
             0 => {
                 // `{"key":` without its brace and colon: `"key"`.
                 let text = part.value();
@@ -501,7 +502,7 @@ pub fn array(members: &[Member], names: &Names) -> TokenStream {
     let static_from = conditions.iter().position(Option::is_none);
     let mut code = quote!(#w.begin_array(););
     if static_from != Some(0) {
-        code.extend(quote!(let mut #first = true;));
+        code.append_stream(quote!(let mut #first = true;));
     }
     for (i, (member, condition)) in members.iter().zip(conditions).enumerate() {
         let separator = match static_from {
@@ -510,9 +511,9 @@ pub fn array(members: &[Member], names: &Names) -> TokenStream {
             _ => quote!(#w.array_value_dyn(&mut #first);),
         };
         let value = names.write_field(member.field, &member.value);
-        code.extend(guarded(condition, quote!(#separator #value)));
+        code.append_stream(guarded(condition, quote!(#separator #value)));
     }
-    code.extend(match static_from {
+    code.append_stream(match static_from {
         Some(_) => quote!(#w.end_array(false);),
         None => quote!(#w.end_array(#first);),
     });

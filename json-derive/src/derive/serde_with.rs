@@ -11,6 +11,7 @@ use syn::spanned::Spanned;
 use super::attr::SerializeWith;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
+use super::tokens::AppendStream;
 
 /// A serde `serialize_with` function that writes a value as entries
 /// (a flattened field, an internally tagged variant), with the types of
@@ -123,9 +124,9 @@ fn replace_self(tokens: TokenStream, this: &TokenStream) -> TokenStream {
                 let path_follows =
                     matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
                 if path_follows {
-                    out.extend(quote!(<#this>));
+                    out.append_stream(quote!(<#this>));
                 } else {
-                    out.extend(this.clone());
+                    out.append_stream(this.clone());
                 }
             }
             TokenTree::Group(group) => {
