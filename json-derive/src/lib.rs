@@ -15,7 +15,9 @@
 //!    clause; `literal.rs` escapes keys into byte literals; `names.rs` holds
 //!    the names every generator shares (the writer, the paths into
 //!    json_runtime, fresh parameter names); `respan.rs` moves tokens to the
-//!    user's code so errors point there.
+//!    user's code so errors point there. `tokens.rs` joins token
+//!    streams in one call to the compiler, and keeps the few tokens every
+//!    impl repeats (paths, `self`) on the derive's side.
 //! 3. The writers that all impls share. `serde_with.rs` calls serde's
 //!    `serialize_with` functions through a wrapper; `value.rs` writes one
 //!    value; `object.rs` writes objects and arrays of them.

@@ -46,8 +46,9 @@ use syn::{Generics, Ident, Type, WherePredicate};
 
 use super::ast::{is_empty_array, is_phantom, Container, Data, Field, Repr, Style};
 use super::attr::{Bound, Namespace};
+use super::tokens::Tokens;
 
-pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
+pub fn with_bounds(cont: &Container, runtime: &Tokens) -> Generics {
     let mut generics = cont.generics.clone();
     let mut predicates = match &cont.attrs.bound {
         Some(explicit) => for_json(cont, explicit, runtime),
@@ -62,7 +63,7 @@ pub fn with_bounds(cont: &Container, runtime: &TokenStream) -> Generics {
 
 /// The `bound`s of every variant and field, skipped ones included, as
 /// serde adds them.
-fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
+fn member_bounds(cont: &Container, runtime: &Tokens) -> Vec<WherePredicate> {
     let mut predicates = Vec::new();
     let add_fields = |fields: &[Field], predicates: &mut Vec<WherePredicate>| {
         for bound in fields.iter().filter_map(|f| f.attrs.bound.as_ref()) {
@@ -83,7 +84,7 @@ fn member_bounds(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate>
     predicates
 }
 
-fn inferred(cont: &Container, runtime: &TokenStream) -> Vec<WherePredicate> {
+fn inferred(cont: &Container, runtime: &Tokens) -> Vec<WherePredicate> {
     let mut params: Vec<&Ident> = Vec::new();
     for param in cont.generics.type_params() {
         params.push(&param.ident);
@@ -325,7 +326,7 @@ fn is_lazy_seq(ty: &Type) -> bool {
 /// `#[serde(bound(serialize = "T: Serialize"))]` takes a `T` that
 /// implements only `Serialize`, as serde does. With `no_serde_fallback`,
 /// the `Serialize` in it is read as `ToJson`, the one way left to write it.
-fn for_json(cont: &Container, bound: &Bound, runtime: &TokenStream) -> Vec<WherePredicate> {
+fn for_json(cont: &Container, bound: &Bound, runtime: &Tokens) -> Vec<WherePredicate> {
     let mut predicates = bound.predicates.clone();
     if bound.namespace == Namespace::Serde && cont.attrs.no_serde_fallback {
         for predicate in &mut predicates {

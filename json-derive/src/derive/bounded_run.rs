@@ -188,14 +188,14 @@ impl<'a> Run<'a> {
             Item::Value(value) => {
                 let span = value.field.ty_span();
                 let run = ident_located_at(run, span);
-                let v = located_at(value.value.clone(), span);
+                let v = located_at(&value.value, span);
                 quote_spanned!(located_template(span)=> #run.value(#v);)
             }
             Item::Keyed(literal, value) => {
                 let span = value.field.ty_span();
                 let run = ident_located_at(run, span);
                 let literal = lit_located_at(literal, span);
-                let v = located_at(value.value.clone(), span);
+                let v = located_at(&value.value, span);
                 quote_spanned!(located_template(span)=> #run.keyed(#literal, #v);)
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
@@ -255,7 +255,11 @@ fn bound(fixed: usize, items: &[Item]) -> TokenStream {
     for (_, field, count) in types {
         let ty = field.ty;
         // `Bounded` is in scope through the body's `dispatch::*` import.
-        let room = located_at(quote!(<#ty as Bounded>::ROOM), field.ty_span());
+        // As `located_at(quote!(..), span)`: the template made in place,
+        // only the type's own tokens moved.
+        let span = field.ty_span();
+        let ty = located_at(ty.to_token_stream(), span);
+        let room = quote_spanned!(located_template(span)=> <#ty as Bounded>::ROOM);
         bound.append_stream(match count {
             1 => quote!(+ #room),
             n => {

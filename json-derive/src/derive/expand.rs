@@ -9,7 +9,7 @@ use syn::DeriveInput;
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
 use super::names::{default_runtime, format_param, fresh_param, Names, WrapperContainer};
-use super::tokens::AppendStream;
+use super::tokens::{AppendStream, Tokens};
 use super::{bound, check, forward, ser_enum, ser_struct};
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -28,10 +28,10 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     }
 }
 
-fn runtime_path(cont: &Container) -> TokenStream {
+fn runtime_path(cont: &Container) -> Tokens {
     match &cont.attrs.crate_path {
-        Some(path) => quote!(#path),
-        None => default_runtime(Span::call_site(), None),
+        Some(path) => quote!(#path).into(),
+        None => default_runtime(Span::call_site(), None).into(),
     }
 }
 
@@ -53,8 +53,9 @@ fn impl_block(cont: &Container) -> TokenStream {
         this: quote!(#ident #ty_generics),
     };
     let braces = braces_param(cont.generics);
-    let mut names = Names::new(runtime.clone(), quote!(#braces::OBJECT), wrapper);
+    let mut names = Names::new(runtime.clone(), quote!(#braces::OBJECT).into(), wrapper);
     names.fallback = !cont.attrs.no_serde_fallback;
+    names.packed = cont.packed;
     names.runtime_is_default = cont.attrs.crate_path.is_none();
     names.small_code = match (cont.attrs.small_code, cont.attrs.hot) {
         (Some(_), _) => true,
@@ -283,8 +284,8 @@ fn remote_impl(
     // arguments written in it (`remote = "Type<u8>"`) take `::<` in
     // patterns.
     let (remote_type, remote_value) = remote_paths(remote);
-    names.this = quote!(#value);
-    names.this_type = quote!(#remote_value);
+    names.this = quote!(#value).into();
+    names.this_type = quote!(#remote_value).into();
     if let Some(last) = remote.segments.last() {
         names.type_name = last.ident.to_string();
     }
@@ -293,7 +294,7 @@ fn remote_impl(
     let format = format_param(cont.generics);
     // The body writes whole objects only: `OBJECT`, a local constant.
     let object = object_param(cont);
-    names.object = quote!(#object);
+    names.object = quote!(#object).into();
     let Names { w, first, .. } = &*names;
     let body = match &cont.data {
         Data::Struct(style, fields) => {

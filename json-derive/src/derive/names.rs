@@ -2,29 +2,34 @@
 //! flag, the paths into json_runtime, the type being written, and fresh
 //! names for generated parameters.
 //!
-//! It imports no other file of the generator: `serde_with` takes `Names`,
-//! and the value writers, methods of `Names`, call `serde_with`, so `Names`
-//! itself has to sit below both.
+//! It imports no other file of the generator but `tokens`: `serde_with`
+//! takes `Names`, and the value writers, methods of `Names`, call
+//! `serde_with`, so `Names` itself has to sit below both.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
+use super::tokens::Tokens;
+
 /// Names shared by all generated code. The writer, the `first` flag and
 /// the run are `mixed_site` so a field called `w` cannot shadow them.
 pub struct Names {
-    pub runtime: TokenStream,
+    pub runtime: Tokens,
     /// Whether `runtime` is `::json_runtime`, made by `quote!`, rather
     /// than a `crate = "..."` path (see `private_at`).
     pub runtime_is_default: bool,
     /// `runtime::__private_…`, built once: see `private`.
-    private: TokenStream,
+    private: Tokens,
     pub w: Ident,
     pub first: Ident,
     /// The run of bounded writes (`bounded_run.rs`).
     pub run: Ident,
     /// Whether `write_json_entries` writes a whole object: `B::OBJECT`,
     /// of its `B: Braces` parameter.
-    pub object: TokenStream,
+    pub object: Tokens,
+    /// Whether the type is `#[repr(packed)]`, whose fields are copied out
+    /// to be written (`value::member_value`).
+    pub packed: bool,
     /// Whether a field whose type does not implement `ToJson` is written
     /// through its `serde::Serialize` impl; off with `no_serde_fallback`.
     pub fallback: bool,
@@ -35,8 +40,8 @@ pub struct Names {
     /// The value being written, `self`, and its type's path in patterns,
     /// `Self`; for a `remote` type, the function's parameter and the
     /// remote type.
-    pub this: TokenStream,
-    pub this_type: TokenStream,
+    pub this: Tokens,
+    pub this_type: Tokens,
     /// The type's name as serde names it in errors: the remote type's for
     /// a `remote` type.
     pub type_name: String,
@@ -53,20 +58,21 @@ pub struct WrapperContainer {
 }
 
 impl Names {
-    pub fn new(runtime: TokenStream, object: TokenStream, wrapper: WrapperContainer) -> Self {
+    pub fn new(runtime: Tokens, object: Tokens, wrapper: WrapperContainer) -> Self {
         let module = private_module();
         Names {
-            private: quote!(#runtime::#module),
+            private: quote!(#runtime::#module).into(),
             runtime,
             runtime_is_default: false,
             w: Ident::new("w", Span::mixed_site()),
             first: Ident::new("first", Span::mixed_site()),
             run: Ident::new("run", Span::mixed_site()),
             object,
+            packed: false,
             fallback: true,
             small_code: false,
-            this: quote!(self),
-            this_type: quote!(Self),
+            this: quote!(self).into(),
+            this_type: quote!(Self).into(),
             type_name: String::new(),
             wrapper,
         }
@@ -74,7 +80,7 @@ impl Names {
 
     /// The path of the runtime's module that only derived code calls,
     /// named after the version (see `private_module`).
-    pub fn private(&self) -> &TokenStream {
+    pub fn private(&self) -> &Tokens {
         &self.private
     }
 

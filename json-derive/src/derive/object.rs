@@ -13,7 +13,7 @@ use super::literal;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
 use super::serde_with::{self, EntriesWith};
-use super::tokens::AppendStream;
+use super::tokens::{AppendStream, Tokens};
 use super::value::Member;
 
 /// The condition under which a field is left out, if any.
@@ -21,7 +21,7 @@ fn skip_condition(member: &Member, skip_none: bool) -> Option<TokenStream> {
     let value = &member.value;
     if let Some(path) = &member.field.attrs.skip_serializing_if {
         // A function of the wrong type is then reported at the attribute.
-        let value = located_at(value.clone(), path.span());
+        let value = located_at(value, path.span());
         return Some(quote!(#path(#value)));
     }
     if skip_none && is_option(member.field.ty) {
@@ -55,7 +55,7 @@ pub enum Entry<'a> {
     /// A value written as entries of this object (maybe none), unless
     /// `skip_if`; by a serde `serialize_with` function if `with` is set.
     Flatten {
-        value: TokenStream,
+        value: Tokens,
         span: Span,
         skip_if: Option<TokenStream>,
         of: EntriesOf,

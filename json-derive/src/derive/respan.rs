@@ -7,7 +7,7 @@ use quote::TokenStreamExt;
 
 /// `tokens` shown at `span`'s place in errors, each keeping its own hygiene,
 /// so names resolve exactly as before.
-pub fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn located_at(tokens: impl IntoIterator<Item = TokenTree>, span: Span) -> TokenStream {
     let mut moved = TokenStream::new();
     for mut token in tokens {
         if let TokenTree::Group(group) = &token {

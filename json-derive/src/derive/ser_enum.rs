@@ -21,6 +21,7 @@ use super::names::{EntriesOf, Names};
 use super::object::{array, member_entries, object, object_or_entries, Entry, Write};
 use super::respan::{ident_located_at, located_at};
 use super::serde_with::{self, EntriesWith};
+use super::tokens::Tokens;
 use super::value::Member;
 
 /// The body of `ToJson::write_json`, for an enum that is not
@@ -240,7 +241,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
             match (&variant.attrs.serialize_with, style) {
                 // `check` allows only serde's signature here.
                 (Some(with), _) => list.push(Entry::Flatten {
-                    value: TokenStream::new(),
+                    value: TokenStream::new().into(),
                     span: with.span,
                     skip_if: None,
                     of: tagged(),
@@ -300,11 +301,7 @@ fn arm(cont: &Container, variant: &Variant, entries: bool, names: &Names) -> (To
 /// For an internally tagged newtype variant: what serde's error calls its
 /// content if serde refuses it (an `Option`, a scalar `Value`), and the
 /// code that reports it, given that as `what`.
-fn tagged_optional(
-    variant: &Variant,
-    value: &TokenStream,
-    names: &Names,
-) -> (TokenStream, TokenStream) {
+fn tagged_optional(variant: &Variant, value: &Tokens, names: &Names) -> (TokenStream, TokenStream) {
     let private = names.private();
     let w = &names.w;
     let type_name = &names.type_name;
@@ -323,7 +320,7 @@ fn content(
     variant: &Variant,
     style: Style,
     members: &[Member],
-    bindings: &[TokenStream],
+    bindings: &[Tokens],
     skip_none: bool,
     names: &Names,
 ) -> TokenStream {
@@ -336,9 +333,9 @@ fn content(
         // A function of the wrong signature is reported at the attribute.
         let path = &with.path;
         let span = path.span();
-        let bindings = bindings.iter().map(|b| located_at(b.clone(), span));
+        let bindings = bindings.iter().map(|b| located_at(b, span));
         let w = ident_located_at(w, span);
-        let private = located_at(names.private().clone(), span);
+        let private = located_at(names.private(), span);
         return quote_spanned!(span=> #private::json_with_returns(#path(#(#bindings,)* #w.value_writer())););
     }
     match style {
@@ -350,13 +347,15 @@ fn content(
 }
 
 /// `f0`, `f1`, … for tuple fields, the field names for struct fields.
-fn bindings(variant: &Variant) -> Vec<TokenStream> {
+fn bindings(variant: &Variant) -> Vec<Tokens> {
     variant
         .fields
         .iter()
         .map(|field| match &field.member {
-            syn::Member::Named(name) => quote!(#name),
-            syn::Member::Unnamed(index) => format_ident!("f{}", index.index).into_token_stream(),
+            syn::Member::Named(name) => quote!(#name).into(),
+            syn::Member::Unnamed(index) => {
+                format_ident!("f{}", index.index).into_token_stream().into()
+            }
         })
         .collect()
 }
@@ -366,8 +365,8 @@ fn bindings(variant: &Variant) -> Vec<TokenStream> {
 fn pattern(
     variant: &Variant,
     style: Style,
-    bindings: &[TokenStream],
-    this_type: &TokenStream,
+    bindings: &[Tokens],
+    this_type: &Tokens,
 ) -> TokenStream {
     let ident = variant.ident;
     let all = variant.attrs.serialize_with.is_some();
@@ -386,7 +385,7 @@ fn pattern(
         (Style::Newtype | Style::Tuple, _) => {
             let patterns = (0..bindings.len()).map(|i| {
                 if used(i) {
-                    bindings[i].clone()
+                    bindings[i].to_token_stream()
                 } else {
                     quote!(_)
                 }

@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 use super::attr::SerializeWith;
 use super::names::{EntriesOf, Names};
 use super::respan::located_at;
-use super::tokens::AppendStream;
+use super::tokens::{AppendStream, Tokens};
 
 /// A serde `serialize_with` function that writes a value as entries
 /// (a flattened field, an internally tagged variant), with the types of
@@ -19,7 +19,7 @@ use super::tokens::AppendStream;
 pub struct EntriesWith<'a> {
     pub with: &'a SerializeWith,
     pub tys: Vec<&'a syn::Type>,
-    pub values: Vec<TokenStream>,
+    pub values: Vec<Tokens>,
 }
 
 /// A block that declares the wrapper of `values` (references to fields of
@@ -29,7 +29,7 @@ pub fn wrap(
     names: &Names,
     with: &SerializeWith,
     tys: &[&syn::Type],
-    values: &[TokenStream],
+    values: &[Tokens],
 ) -> TokenStream {
     let w = &names.w;
     wrapped(
@@ -66,7 +66,7 @@ fn wrapped(
     names: &Names,
     with: &SerializeWith,
     tys: &[&syn::Type],
-    values: &[TokenStream],
+    values: &[Tokens],
     // `dyn`: one copy of this function in the macro's own build.
     write: &dyn Fn(TokenStream) -> TokenStream,
 ) -> TokenStream {
