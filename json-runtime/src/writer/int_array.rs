@@ -65,7 +65,14 @@ pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, 
     };
     let line_room = if F::PRETTY { line.max(NEWLINE_PAD) } else { 0 };
     let per_item = 1 + line_room + I::ROOM;
-    let group = (GROUP_BYTES / per_item).max(1);
+    // An array that fits in one group needs no division: in pretty
+    // layout `per_item` is known only here, and a division per array was
+    // most of a short one's set-up.
+    let group = if items.len().saturating_mul(per_item) <= GROUP_BYTES {
+        items.len().max(1)
+    } else {
+        (GROUP_BYTES / per_item).max(1)
+    };
     // Compact layout only: the `[` before the first group (1, then 0) and
     // the `]` after the last. Each group stores a `]` after its elements
     // and keeps it only if it is the last.
