@@ -134,7 +134,7 @@
 //! | enum newtype chain, `Node(Box<Self>)` | 192 B | 32 B | 32 B | 336 B / 48 B |
 //! | untagged enum of `Vec<Self>` | 240 B | 48 B | 64 B | 784 B / 64 B |
 //! | `serde_json::Value` arrays | 144 B | 48 B | 64 B | 1200 B / 48 B |
-//! | `serde_json::Value` objects | 400 B | 64 B | 96 B | 672 B / 80 B |
+//! | `serde_json::Value` objects | 336 B | 80 B | 112 B | 672 B / 80 B |
 //!
 //! Debug builds use the same stack in pretty layout as in compact; their
 //! figures include the structure checks (see [`JsonWriter`]), whose
@@ -142,7 +142,7 @@
 //! keep each level's [`ValueWriter`] in their frames. So 10 000 levels of
 //! any of these fit in the 2 MiB stack of a spawned or test thread in
 //! release builds, and 8 000 in debug builds (`Value` objects excepted,
-//! 4.0 MB at 10 000); 100 000 levels need 5-10 MB in release builds.
+//! 3.4 MB at 10 000); 100 000 levels need 5-10 MB in release builds.
 //! Small-code encoders (the `small-code` feature, `#[json(small_code)]`)
 //! use more in debug builds (272, 256, 224 and 272 B for the first four
 //! shapes, measured before `ValueWriter`). Encode deeper values on

@@ -86,13 +86,64 @@ fn write_object<F: Format>(w: &mut JsonWriter<'_, F>, map: &Map<String, Value>) 
     }
     w.begin_object();
     let mut first = true;
-    for (key, value) in map {
+    let mut entries = map.iter();
+    let mut next = entries.next();
+    while let Some((key, value)) = next {
+        next = entries.next();
+        prefetch_entry(next);
         w.entry_key_str(first, key);
         first = false;
         value.write_json(ValueWriter { w: &mut *w });
         w.flush_point();
     }
     w.end_object_dyn(first);
+}
+
+/// Starts loading an object's next entry, which is written next: its
+/// key's text and the string's text or the array's elements that its
+/// value holds. A `Value` tree is many small allocations: each key, string
+/// and array is a cache miss of its own, and this one is under way while
+/// the entry before it is written. `shapes/value` took 0.71-0.76 of
+/// serde_json's time instead of 0.77-0.88 (three alternating pairs of
+/// runs, 41 interleaved rounds each). Its frame grew by 16 bytes in
+/// release builds; elements of arrays are not hinted, which grew the
+/// arrays' frames by as much and helped none of the benchmarks.
+///
+/// Out of line in debug builds: inlined there, its locals widened the
+/// frame of every level of a nested `Value`.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn prefetch_entry(entry: Option<(&String, &Value)>) {
+    if let Some((key, value)) = entry {
+        prefetch(key.as_ptr());
+        prefetch_value(value);
+    }
+}
+
+/// The string's text or the array's elements.
+#[inline(always)]
+fn prefetch_value(value: &Value) {
+    match value {
+        Value::String(s) => prefetch(s.as_ptr()),
+        Value::Array(items) => prefetch(items.as_ptr().cast()),
+        _ => {}
+    }
+}
+
+/// A hint to the CPU to load the cache line at `at` soon; nothing
+/// elsewhere than on x86_64.
+#[inline(always)]
+fn prefetch(at: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints at a load: it reads and writes no
+    // memory the program can see and never faults, whatever `at` points
+    // to (an empty `String`'s or `Vec`'s dangling pointer included). SSE,
+    // which it needs, is part of every x86_64 target.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }
 
 /// Under `Options::sort_keys`: a `Map` is a `BTreeMap`, already in order,
