@@ -92,7 +92,7 @@ pub fn unit_variant_entry<F: Format, T: ToJsonKey + ?Sized>(
     w: &mut JsonWriter<'_, F>,
     first: &mut bool,
 ) {
-    value.write_json_entry_key(w, *first);
+    value.write_json_entry_key(w, *first, None);
     *first = false;
     w.write_null();
 }

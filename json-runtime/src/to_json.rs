@@ -190,10 +190,18 @@ pub trait ToJsonKey {
     /// Writes what comes before an object entry's value: `,` unless
     /// `first`, `self` as [`write_json_key`](Self::write_json_key) writes
     /// it, and the colon. Maps and `serde_json::Value` objects call this;
-    /// strings override it to write all three in one call.
+    /// strings override it to write all three in one call, and start
+    /// loading `next`, the key written after this one where the caller
+    /// knows it.
     #[doc(hidden)]
     #[inline]
-    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+    fn write_json_entry_key<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: bool,
+        next: Option<&Self>,
+    ) {
+        let _ = next;
         w.object_entry(first);
         self.write_json_key(w);
         w.colon();

@@ -1,6 +1,7 @@
 //! Map keys, by serde_json's `MapKeySerializer` rules: strings and chars as
 //! they are, integers, floats and bools quoted.
 
+use super::prefetch::prefetch;
 use crate::error::Error;
 use crate::writer::{write_float_quoted, write_int_entry_key, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
@@ -11,8 +12,20 @@ impl ToJsonKey for str {
         w.write_str(self);
     }
 
+    /// The next key's text, a cache miss of its own in a large map, is
+    /// hinted while this one is written: `shapes/large_doc_hash` (nested
+    /// `HashMap`s, 23 MB) took 0.63 of serde_json's time instead of 0.68,
+    /// 0.44 instead of 0.52 into a reused `Vec`.
     #[inline]
-    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+    fn write_json_entry_key<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: bool,
+        next: Option<&Self>,
+    ) {
+        if let Some(next) = next {
+            prefetch(next.as_ptr());
+        }
         w.entry_key_str(first, self);
     }
 }
@@ -24,8 +37,14 @@ impl ToJsonKey for String {
     }
 
     #[inline]
-    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
-        w.entry_key_str(first, self);
+    fn write_json_entry_key<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: bool,
+        next: Option<&Self>,
+    ) {
+        self.as_str()
+            .write_json_entry_key(w, first, next.map(String::as_str));
     }
 }
 
@@ -58,7 +77,12 @@ macro_rules! integer_keys {
             }
 
             #[inline]
-            fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
+            fn write_json_entry_key<F: Format>(
+                &self,
+                w: &mut JsonWriter<'_, F>,
+                first: bool,
+                _next: Option<&Self>,
+            ) {
                 write_int_entry_key(w, first, *self);
             }
         }

@@ -14,6 +14,7 @@ mod net;
 mod ops;
 mod os;
 mod pointer;
+mod prefetch;
 mod primitive;
 mod seq;
 mod sorted;

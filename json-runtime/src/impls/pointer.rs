@@ -40,8 +40,13 @@ macro_rules! deref_impls {
             }
 
             #[inline]
-            fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
-                (**self).write_json_entry_key(w, first);
+            fn write_json_entry_key<F: Format>(
+                &self,
+                w: &mut JsonWriter<'_, F>,
+                first: bool,
+                next: Option<&Self>,
+            ) {
+                (**self).write_json_entry_key(w, first, next.map(|next| &**next));
             }
         }
     )*};
@@ -81,7 +86,12 @@ impl<T: ToJsonKey + ToOwned + ?Sized> ToJsonKey for Cow<'_, T> {
     }
 
     #[inline]
-    fn write_json_entry_key<F: Format>(&self, w: &mut JsonWriter<'_, F>, first: bool) {
-        (**self).write_json_entry_key(w, first);
+    fn write_json_entry_key<F: Format>(
+        &self,
+        w: &mut JsonWriter<'_, F>,
+        first: bool,
+        next: Option<&Self>,
+    ) {
+        (**self).write_json_entry_key(w, first, next.map(|next| &**next));
     }
 }

@@ -19,6 +19,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
 use super::map::write_map_entries;
+use super::prefetch::prefetch;
 use crate::__private_0_1_0::{Content, TaggedContentRefused};
 use crate::error::Error;
 use crate::writer::{write_f64, write_int};
@@ -128,22 +129,6 @@ fn prefetch_value(value: &Value) {
         Value::Array(items) => prefetch(items.as_ptr().cast()),
         _ => {}
     }
-}
-
-/// A hint to the CPU to load the cache line at `at` soon; nothing
-/// elsewhere than on x86_64.
-#[inline(always)]
-fn prefetch(at: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch only hints at a load: it reads and writes no
-    // memory the program can see and never faults, whatever `at` points
-    // to (an empty `String`'s or `Vec`'s dangling pointer included). SSE,
-    // which it needs, is part of every x86_64 target.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
 }
 
 /// Under `Options::sort_keys`: a `Map` is a `BTreeMap`, already in order,
