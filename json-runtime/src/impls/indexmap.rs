@@ -22,7 +22,7 @@ impl<K: ToJsonKey, V: ToJson, S> ToJson for IndexMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         let w = w.w;
-        write_map(w, self);
+        write_map::<F, K, V, _, true>(w, self);
         Written(())
     }
 }
