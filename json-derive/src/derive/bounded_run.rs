@@ -28,7 +28,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use super::ast::Field;
 use super::literal;
 use super::names::Names;
-use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
+use super::respan::{ident_located_at, key_at, located_at, located_template};
 use super::tokens::AppendStream;
 use super::value::Member;
 
@@ -188,15 +188,16 @@ impl<'a> Run<'a> {
             Item::Value(value) => {
                 let span = value.field.ty_span();
                 let run = ident_located_at(run, span);
-                let v = located_at(&value.value, span);
+                let v = names.value_at(value.field, &value.value, span);
                 quote_spanned!(located_template(span)=> #run.value(#v);)
             }
             Item::Keyed(literal, value) => {
                 let span = value.field.ty_span();
+                let at = located_template(span);
                 let run = ident_located_at(run, span);
-                let literal = lit_located_at(literal, span);
-                let v = located_at(&value.value, span);
-                quote_spanned!(located_template(span)=> #run.keyed(#literal, #v);)
+                let literal = key_at(literal, at);
+                let v = names.value_at(value.field, &value.value, span);
+                quote_spanned!(at=> #run.keyed(#literal, #v);)
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
         });

@@ -29,11 +29,13 @@ pub fn ident_located_at(ident: &Ident, span: Span) -> Ident {
     moved
 }
 
-/// One string literal shown at `span`'s place, as `located_at` moves each
-/// token.
-pub fn lit_located_at(lit: &syn::LitStr, span: Span) -> syn::LitStr {
-    let mut moved = lit.clone();
-    moved.set_span(lit.span().located_at(span));
+/// A key literal of `literal.rs`, shown at `at`, a `located_template`
+/// span, as `located_at` would move it: those literals are made at
+/// `Span::call_site()`, and `at` is where `located_at` moves that span,
+/// so no call into the compiler is needed to find it again.
+pub fn key_at(key: &syn::LitStr, at: Span) -> syn::LitStr {
+    let mut moved = key.clone();
+    moved.set_span(at);
     moved
 }
 

@@ -12,7 +12,7 @@ use syn::spanned::Spanned;
 
 use super::ast::{is_empty_array, is_keyed, Container, Field};
 use super::names::{default_runtime, private_module, EntriesOf, Names};
-use super::respan::{ident_located_at, lit_located_at, located_at, located_template};
+use super::respan::{ident_located_at, key_at, located_at, located_template};
 use super::serde_with;
 use super::tokens::Tokens;
 
@@ -78,7 +78,7 @@ impl Names {
     /// getter's call) is shown there too, so that its error points at the
     /// field; a plain `&self.field` cannot fail, and moving its tokens
     /// would cost a call into the compiler for each, at every field.
-    fn value_at(&self, field: &Field, value: &Tokens, span: Span) -> Tokens {
+    pub fn value_at(&self, field: &Field, value: &Tokens, span: Span) -> Tokens {
         if self.packed || field.attrs.getter.is_some() {
             located_at(value, span).into()
         } else {
@@ -155,7 +155,7 @@ impl Names {
         let at = located_template(span);
         let value = self.value_at(member.field, &member.value, span);
         let w = ident_located_at(w, span);
-        let key = lit_located_at(key, span);
+        let key = key_at(key, at);
         quote_spanned!(at=> Via(#value).write_keyed_or_serialize(#w, #key);)
     }
 
