@@ -112,13 +112,18 @@ impl sealed::WriteBounded for bool {
         len
     }
 
+    /// Inline, as `Reserved::key` and `write_at` are: the same stores as
+    /// the two, with one method call per field in the derived code. The
+    /// key's length is a constant here, so the copy is exactly that long:
+    /// `copy_at`'s two overlapping words took a 10-byte immediate each.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize {
-        // SAFETY: the caller's guarantee: the key's length, then
-        // `ROOM = 8` after it.
+        let len = key.len();
+        // SAFETY: the caller's guarantee: `at` is writable for the key's
+        // length, then `ROOM = 8` after it, and does not overlap `key`.
         unsafe {
-            let len = copy_at(key.as_bytes(), at);
+            std::ptr::copy_nonoverlapping(key.as_ptr(), at, len);
             len + self.write_at(at.add(len))
         }
     }
@@ -192,8 +197,7 @@ impl<F: Format, T: Bounded> BoundedLayouts<T> for JsonWriter<'_, F> {
 ///     let mut run = w.reserve(13 + <u64 as Bounded>::ROOM + <bool as Bounded>::ROOM);
 ///     run.key("{\"id\":");
 ///     run.value(&self.id);
-///     run.key(",\"admin\":");
-///     run.value(&self.admin);
+///     run.keyed(",\"admin\":", &self.admin);
 /// }
 /// ```
 pub struct Reserved<'w, 'a, F: Format> {
@@ -282,10 +286,10 @@ impl<F: Format> Reserved<'_, '_, F> {
     }
 
     /// Writes a key literal and a bounded value, as [`key`](Self::key) and
-    /// [`value`](Self::value) do, but through one shared call that copies
-    /// the key, for the value types that make one call anyway (integers,
-    /// `Option`s): the field then holds no stores of its own for the key.
-    /// Takes `literal.len() + T::ROOM` bytes of room.
+    /// [`value`](Self::value) do, in one call: integers and `Option`s copy
+    /// the key in the shared call that writes the value, so the field holds
+    /// no stores of its own for it; a `bool` writes both inline. Takes
+    /// `literal.len() + T::ROOM` bytes of room.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn keyed<T: Bounded>(&mut self, literal: &str, value: &T) {
