@@ -40,11 +40,18 @@ pub mod dispatch {
 }
 
 /// A unit variant's name, already quoted and escaped: the whole `ToJson`
-/// of a derived enum whose variants all write their name. A function and
-/// not a [`WriterProtocol`] call, so that those impls need no import.
+/// of a derived enum whose variants all write their name. `names` holds
+/// every variant's name one after the other, and the `index`-th is
+/// `names[ends[index]..ends[index + 1]]`. A function and not a
+/// [`WriterProtocol`] call, so that those impls need no import.
 #[inline(always)]
-pub fn unit_variant<F: Format>(w: ValueWriter<'_, '_, F>, quoted_name: &str) -> Written {
-    w.w.unit_variant(quoted_name);
+pub fn unit_variant<F: Format>(
+    w: ValueWriter<'_, '_, F>,
+    names: &'static str,
+    ends: &'static [u32],
+    index: usize,
+) -> Written {
+    w.w.unit_variant_of(names, ends, index);
     Written(())
 }
 

@@ -7,9 +7,11 @@ impl ::json_runtime::ToJson for Level {
     ) -> ::json_runtime::Written {
         ::json_runtime::__private_0_1_0::unit_variant(
             w,
+            "\"low\"\"high\"",
+            &[0, 5, 11],
             match self {
-                Self::Low => "\"low\"",
-                Self::High => "\"high\"",
+                Self::Low => 0,
+                Self::High => 1,
             },
         )
     }

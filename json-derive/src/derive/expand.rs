@@ -179,7 +179,7 @@ fn to_json_impls(
         );
     }
     if let Data::Enum(variants) = &cont.data {
-        if let Some(name) = ser_enum::unit_name(cont, variants, names) {
+        if let Some(name) = ser_enum::unit_names(cont, variants, names) {
             return unit_variant_impls(cont, generics, names, header, &name);
         }
     }

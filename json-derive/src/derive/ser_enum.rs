@@ -14,6 +14,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
+use syn::LitStr;
 
 use super::ast::{Container, Repr, Style, Variant};
 use super::literal;
@@ -81,10 +82,20 @@ pub fn entries_body(cont: &Container, variants: &[Variant], names: &Names) -> Op
 }
 
 /// For an enum whose variants all write their quoted name (externally
-/// tagged unit variants, none skipped): a `match` that picks the name.
+/// tagged unit variants, none skipped): the arguments of
+/// `unit_variant(w, names, ends, index)` after `w`, which pick the name.
+///
+/// ```text
+/// "\"Red\"\"Green\"", &[0, 5, 12], match self { Self::Red => 0, Self::Green => 1 }
+/// ```
+///
 /// The enum is then written by one call, not one inlined copy of the
-/// write per variant, and the optimizer makes the match a table.
-pub fn unit_name(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
+/// write per variant. The names are one literal and their offsets a table
+/// of integers, not a `match` to a `&str` per variant: the optimizer made
+/// that a table of pointers, each a dynamic relocation in a
+/// position-independent binary. The `match` to each variant's position is
+/// the discriminant itself when the variants keep their default values.
+pub fn unit_names(cont: &Container, variants: &[Variant], names: &Names) -> Option<TokenStream> {
     let all_named = variants.iter().all(|variant| {
         variant.attrs.skip.is_none()
             && variant.attrs.serialize_with.is_none()
@@ -96,12 +107,27 @@ pub fn unit_name(cont: &Container, variants: &[Variant], names: &Names) -> Optio
         return None;
     }
     let this = &names.this;
-    let arms = variants.iter().map(|variant| {
+    let quoted: Vec<LitStr> = variants
+        .iter()
+        .map(|variant| literal::quoted(variant.name.as_str()))
+        .collect();
+    let all = literal::concat(&quoted);
+    let ends = std::iter::once(0)
+        .chain(quoted.iter().scan(0, |end, name| {
+            *end += name.value().len();
+            Some(*end)
+        }))
+        .map(|end| u32::try_from(end).map(proc_macro2::Literal::u32_unsuffixed));
+    // Past 4 GiB of names (never, in practice) the general code writes them.
+    let ends: Vec<_> = ends.collect::<Result<_, _>>().ok()?;
+    let arms = variants.iter().enumerate().map(|(index, variant)| {
         let pattern = pattern(variant, Style::Unit, &bindings(variant), &names.this_type);
-        let quoted = literal::quoted(variant.name.as_str());
-        quote!(#pattern => #quoted,)
+        let index = proc_macro2::Literal::usize_unsuffixed(index);
+        quote!(#pattern => #index,)
     });
     Some(quote! {
+        #all,
+        &[#(#ends),*],
         match #this {
             #(#arms)*
         }
