@@ -17,16 +17,18 @@ use crate::writer::{Config, Format, JsonWriter};
 /// The value's encoder is the one part of an entry point that depends on
 /// its type; it reaches the rest, [`encode_in_memory`], as an [`Erased`]
 /// value, so the writer's setup and teardown are compiled once per layout,
-/// not once per type (312 bytes of `.text` each). This function stays out
-/// of line too, though it is only that and a call: with `#[inline]`
-/// the release rebuild of 100 structs of `bool` or `Vec` fields took
-/// 1.34x and 1.23x serde's CPU time, against 1.09-1.14x and 0.96x out of
-/// line (`compile_time.py --shape bool|vec --types 100 --runs 3`; LLVM's
-/// codegen time grew, for a reason not pinned down). Long before, with
-/// the whole encoder inlined here and this `#[inline]`, the 200 mixed
-/// types took 1.73x serde's wall time. The indirect call costs one jump
-/// per document.
-#[inline(never)]
+/// not once per type (312 bytes of `.text` each). This function is only
+/// that and a call, inline: out of line it was one more function per
+/// type. 100 structs of `Vec` fields (`compile_time.py --shape vec --types
+/// 100 --runs 5 --modes release`): net rlib 2,247 -> 2,213 KiB, stripped
+/// binary 1,124 -> 1,114 KiB, release rebuild 0.49x -> 0.48x serde's CPU;
+/// the mixed set, 100 types: 3,185 -> 3,148 KiB, 1,258 -> 1,248 KiB,
+/// 0.80x -> 0.77x. (Inline with a `&dyn` value in place of `Erased`, the
+/// release rebuild of 100 structs of `bool` or `Vec` fields took 1.34x
+/// and 1.23x serde's CPU time, against 1.09-1.14x and 0.96x out of line;
+/// LLVM's codegen time grew, for a reason not pinned down.) The indirect
+/// call costs one jump per document.
+#[inline]
 pub(crate) fn to_vec<F: Format, T: ToJson + ?Sized>(
     config: &Config<'_>,
     value: &T,
@@ -101,7 +103,9 @@ fn encode_in_memory<F: Format>(
 /// at most 512 KiB; the first error is returned (an I/O error as the
 /// writer returned it) and nothing is written to `out` after it.
 ///
-/// Split from the writer's setup as [`to_vec`] is, for the same reasons.
+/// Split from the writer's setup as [`to_vec`] is, for the same reasons;
+/// still out of line, one function per value and sink type, as it was
+/// measured last.
 #[inline(never)]
 pub(crate) fn to_writer<F: Format, W: io::Write, T: ToJson + ?Sized>(
     config: &Config<'_>,
