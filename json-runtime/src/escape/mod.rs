@@ -1,6 +1,8 @@
 //! JSON string escaping: serde_json's rules on a fast path, and the other
 //! [`Escape`] modes.
 
+#[cfg(target_arch = "x86_64")]
+mod masked;
 mod mode;
 mod other_modes;
 mod serde_json_rules;

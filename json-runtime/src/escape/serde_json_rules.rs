@@ -9,6 +9,8 @@
 //! Strings are scanned a block at a time: 16 bytes with SSE2 on x86_64
 //! (part of its baseline, so no run-time detection), 8 bytes as one `u64`
 //! with SWAR arithmetic elsewhere and for strings shorter than 16 bytes.
+//! (Where the processor has AVX-512, strings of up to 32 bytes take
+//! `masked` instead, and come here only when they have a byte to escape.)
 //! Each block is stored to the output unconditionally while it is checked
 //! (copy-while-checking), so a clean block costs one load, one store and a
 //! few ALU operations. The last block of a string is loaded from its end,

@@ -1,6 +1,8 @@
 //! Writing a string value in the writer's escape mode: the dispatch
 //! between the modes, and long strings in pieces when streaming.
 
+#[cfg(target_arch = "x86_64")]
+use super::masked;
 use super::mode::Escape;
 use super::{other_modes, serde_json_rules};
 use crate::buf::sizes::PIECE;
@@ -14,6 +16,12 @@ use crate::buf::{Buf, SHORT_COPY};
 /// line; the call costs a few instructions per string.
 #[inline(never)]
 pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    #[cfg(target_arch = "x86_64")]
+    if escape == Escape::Default && s.len() <= masked::WIDE && masked::available() {
+        // SAFETY: `available` checked the processor, and `s` is at most
+        // `WIDE` bytes.
+        return unsafe { masked::write_str(buf, s) };
+    }
     if s.len() > PIECE {
         return write_long_str(buf, escape, s);
     }
@@ -28,6 +36,12 @@ pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
 #[inline(never)]
 pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
     if escape == Escape::Default && key.len() <= SHORT_COPY && s.len() <= PIECE {
+        #[cfg(target_arch = "x86_64")]
+        if s.len() <= masked::WIDE && key.len() <= masked::WIDE && masked::available() {
+            // SAFETY: `available` checked the processor, and both lengths
+            // are at most `WIDE`.
+            return unsafe { masked::write_keyed_str(buf, key, s) };
+        }
         serde_json_rules::write_keyed_quoted(buf, key.as_bytes(), s);
     } else {
         write_keyed_slow(buf, escape, key, s);
@@ -40,6 +54,12 @@ pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &
 /// capacity check.
 #[inline(never)]
 pub(crate) fn write_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
+    #[cfg(target_arch = "x86_64")]
+    if escape == Escape::Default && key.len() <= masked::WIDE && masked::available() {
+        // SAFETY: `available` checked the processor, and `key` is at most
+        // `WIDE` bytes.
+        return unsafe { masked::write_entry_key(buf, comma, key) };
+    }
     if escape == Escape::Default && key.len() <= PIECE {
         serde_json_rules::write_entry_quoted(buf, comma, key);
     } else {
