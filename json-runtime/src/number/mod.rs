@@ -3,6 +3,8 @@
 //! these write into a `Buf`.
 
 mod ecmascript;
+#[cfg(target_arch = "x86_64")]
+mod ifma;
 mod serde_json_text;
 
 pub(crate) use ecmascript::write_ecmascript;

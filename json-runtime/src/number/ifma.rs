@@ -1,0 +1,267 @@
+//! Integer digits with AVX-512 IFMA, on x86_64 processors that have it
+//! (checked once, at run time).
+//!
+//! The scalar formatter (`serde_json_text`) branches on the number's size
+//! (under 100, under 10^4, under 10^8, nine digits, more), and those
+//! branches mispredict wherever the digit count changes from one value to
+//! the next, as it does in counters, sizes, amounts and hashed ids. Here
+//! every number of 3 to 8 digits takes one path with no branch on its
+//! length, as does every number of 9 to 16: two 52-bit multiply-adds per
+//! group of eight digits give every digit at once (each lane holds one
+//! digit's fraction of the number, the second multiplication by ten lifts
+//! the digit out of it, already in ASCII), one byte permutation drops the
+//! leading zeros, and one store writes the text. The length comes from
+//! the number's bit length and one comparison, not from the digits, so
+//! the next write need not wait for them.
+//!
+//! The constants are Wojciech Muła's and Daniel Lemire's ("Converting
+//! integers to decimal strings faster with AVX-512", 2022);
+//! `every_eight_digit_group_is_exact` checks them on all 10^8 groups.
+
+use std::arch::x86_64::{
+    __m128i, __m512i, _mm512_castsi512_si128, _mm512_madd52hi_epu64, _mm512_madd52lo_epu64,
+    _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi64, _mm512_setr_epi64,
+    _mm512_zextsi128_si512, _mm_add_epi8, _mm_set1_epi8, _mm_setr_epi8, _mm_storel_epi64,
+    _mm_storeu_si128,
+};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+const UNKNOWN: u8 = 0;
+const YES: u8 = 1;
+const NO: u8 = 2;
+
+static AVAILABLE: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// Whether the processor has what [`write_u64`] uses: AVX-512F, BW and VL,
+/// IFMA (52-bit multiply-adds) and VBMI (byte permutations), and LZCNT.
+/// One relaxed load after the first call.
+#[inline]
+pub(super) fn available() -> bool {
+    match AVAILABLE.load(Ordering::Relaxed) {
+        YES => true,
+        NO => false,
+        _ => detect(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn detect() -> bool {
+    let yes = std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512ifma")
+        && std::arch::is_x86_feature_detected!("avx512vbmi")
+        && std::arch::is_x86_feature_detected!("lzcnt");
+    AVAILABLE.store(if yes { YES } else { NO }, Ordering::Relaxed);
+    yes
+}
+
+/// `10^i` for `i` in `0..20`, except that the first is 0, so that 0 has
+/// one digit in [`digit_count`].
+static THRESHOLDS: [u64; 20] = {
+    let mut t = [0u64; 20];
+    let mut i = 1;
+    let mut p = 10u64;
+    while i < 20 {
+        t[i] = p;
+        p = p.wrapping_mul(10);
+        i += 1;
+    }
+    t
+};
+
+/// The number of decimal digits of `n`, 1 to 20, with no branch:
+/// `bits * 1233 >> 12` is `floor(bits * log10(2))`, the digit count of
+/// the smallest number of that bit length less one, and one comparison
+/// with the power of ten above it adds the last.
+#[inline(always)]
+fn digit_count(n: u64) -> usize {
+    let bits = 64 - (n | 1).leading_zeros() as usize;
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from(n >= THRESHOLDS[guess])
+}
+
+/// The eight digits of `g < 10^8` in ASCII, leading zeros included, one
+/// in the low byte of each 64-bit lane, the first in lane 0.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn eight_digits(g: u64) -> __m512i {
+    // Lane `j` keeps the fraction of `g / 10^(8 - j)` in the low 52 bits of `n * SCALE[j]` (plus the
+    // remainder of 2^52 / 10^8 in lane 0, whose scale is rounded down);
+    // ten times that fraction, its high 52 bits, is digit `j`.
+    let scale = _mm512_setr_epi64(
+        0x2af_31dc,
+        0x1ad7_f29b,
+        0x1_0c6f_7a0c,
+        0xa_7c5a_c472,
+        0x68_db8b_ac72,
+        0x418_9374_bc6b,
+        0x28f5_c28f_5c29,
+        0x1_9999_9999_999a,
+    );
+    let round = _mm512_setr_epi64(0x1a1_a400, 0, 0, 0, 0, 0, 0, 0);
+    let ten = _mm512_set1_epi64(10);
+    let ascii_zero = _mm512_set1_epi64(i64::from(b'0'));
+    let fractions = _mm512_madd52lo_epu64(round, _mm512_set1_epi64(g as i64), scale);
+    _mm512_madd52hi_epu64(ascii_zero, ten, fractions)
+}
+
+/// The sixteen digits of `n < 10^16`, leading zeros included, in ASCII,
+/// permuted by `index`: byte `k` of the result is digit `index[k] / 8`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi")]
+fn sixteen_digits(n: u64, index: __m128i) -> __m128i {
+    const E8: u64 = 100_000_000;
+    let (high, low) = (eight_digits(n / E8), eight_digits(n % E8));
+    // Each digit sits in byte 0 of its 64-bit lane: bytes 0, 8, .. 56 of
+    // `high`, then 64, 72, .. 120 (the second table) of `low`.
+    _mm512_castsi512_si128(_mm512_permutex2var_epi8(
+        high,
+        _mm512_zextsi128_si512(index),
+        low,
+    ))
+}
+
+/// Writes `n` at `at` and returns the number of digits.
+///
+/// # Safety
+///
+/// The processor has the features [`available`] checks, and `at` is valid
+/// for writing 20 bytes.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+pub(super) unsafe fn write_u64(n: u64, at: *mut u8) -> usize {
+    const E8: u64 = 100_000_000;
+    const E16: u64 = E8 * E8;
+    let in_order = _mm_setr_epi8(
+        0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120,
+    );
+    let len = digit_count(n);
+    if n < E8 {
+        // One group: byte `k` takes digit `k + 8 - len`; indices past the
+        // last digit pick bytes of no use, which the store writes past
+        // the text, within the caller's room.
+        let skip = _mm_set1_epi8((8 * (8 - len)) as i8);
+        let text = _mm512_castsi512_si128(_mm512_permutexvar_epi8(
+            _mm512_zextsi128_si512(_mm_add_epi8(in_order, skip)),
+            eight_digits(n),
+        ));
+        // SAFETY: 8 bytes at `at`, within the caller's 20.
+        unsafe { _mm_storel_epi64(at.cast(), text) };
+        return len;
+    }
+    if n < E16 {
+        // As above, over two groups: byte `k` takes digit `k + 16 - len`.
+        let skip = _mm_set1_epi8((8 * (16 - len)) as i8);
+        let text = sixteen_digits(n, _mm_add_epi8(in_order, skip));
+        // SAFETY: 16 bytes at `at`, within the caller's 20.
+        unsafe { _mm_storeu_si128(at.cast(), text) };
+        return len;
+    }
+    // 17 to 20 digits: the first 1 to 4, `top <= 1844`, in two 16-bit
+    // lanes of two digits each (`/ 10` as `* 103 >> 10`, exact below
+    // 100), then 16.
+    let (top, rest) = (n / E16, n % E16);
+    let lead = len - 16;
+    let pairs = (top / 100) | (top % 100) << 16;
+    let tens = ((pairs * 103) >> 10) & 0x000F_000F;
+    let top_text = (tens | (pairs - 10 * tens) << 8 | 0x3030_3030) as u32;
+    let text = sixteen_digits(rest, in_order);
+    // SAFETY: four bytes at `at`, then 16 at `at + lead`, `lead <= 4`:
+    // within the caller's 20.
+    unsafe {
+        at.cast::<u32>()
+            .write_unaligned((top_text >> (8 * (4 - lead))).to_le());
+        _mm_storeu_si128(at.add(lead).cast(), text);
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_count_at_every_power_of_ten() {
+        let mut p = 1u64;
+        for digits in 1..=20 {
+            assert_eq!(digit_count(p), digits, "{p}");
+            assert_eq!(digit_count(p - 1), (digits - 1).max(1), "{}", p - 1);
+            p = p.saturating_mul(10);
+        }
+        assert_eq!(digit_count(u64::MAX), 20);
+        assert_eq!(digit_count(0), 1);
+    }
+
+    fn text(n: u64) -> String {
+        let mut out = [0u8; 20];
+        // SAFETY: checked `available`; 20 bytes of room.
+        let len = unsafe { write_u64(n, out.as_mut_ptr()) };
+        String::from_utf8(out[..len].to_vec()).unwrap()
+    }
+
+    #[test]
+    fn matches_itoa_around_every_power_of_ten() {
+        if !available() {
+            return;
+        }
+        let mut p = 1u64;
+        for _ in 0..20 {
+            for n in [
+                p.wrapping_sub(2),
+                p.wrapping_sub(1),
+                p,
+                p + 1,
+                p.wrapping_mul(3),
+            ] {
+                assert_eq!(text(n), itoa::Buffer::new().format(n));
+            }
+            p = p.wrapping_mul(10);
+        }
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            u64::MAX,
+            u64::MAX - 1,
+            i64::MAX as u64,
+            1 << 52,
+            (1 << 52) - 1,
+        ] {
+            assert_eq!(text(n), itoa::Buffer::new().format(n));
+        }
+    }
+
+    /// Every group of eight digits, so every value each lane can hold.
+    /// Ten seconds in a debug build; `cargo test --release` runs it too.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "10^8 values; run in release")]
+    fn every_eight_digit_group_is_exact() {
+        if !available() {
+            return;
+        }
+        let mut itoa = itoa::Buffer::new();
+        for n in 0..100_000_000u64 {
+            assert_eq!(text(n), itoa.format(n));
+        }
+    }
+
+    #[test]
+    fn matches_itoa_on_a_pseudo_random_sweep() {
+        if !available() {
+            return;
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut itoa = itoa::Buffer::new();
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Every bit length, not only the 20-digit values most
+            // random `u64`s are.
+            let n = x >> (x % 64);
+            assert_eq!(text(n), itoa.format(n));
+        }
+    }
+}
