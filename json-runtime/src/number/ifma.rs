@@ -9,19 +9,20 @@
 //! length, as does every number of 9 to 16: two 52-bit multiply-adds per
 //! group of eight digits give every digit at once (each lane holds one
 //! digit's fraction of the number, the second multiplication by ten lifts
-//! the digit out of it, already in ASCII), one byte permutation drops the
-//! leading zeros, and one store writes the text. The length comes from
-//! the number's bit length and one comparison, not from the digits, so
-//! the next write need not wait for them.
+//! the digit out of it, already in ASCII), and the leading zeros go with
+//! one shift of the eight digit bytes packed into a word (up to 8 digits)
+//! or one byte permutation (9 to 16); one store writes the text. The
+//! length comes from the number's bit length and one comparison, not from
+//! the digits, so the next write need not wait for them.
 //!
 //! The constants are Wojciech Muła's and Daniel Lemire's ("Converting
 //! integers to decimal strings faster with AVX-512", 2022);
 //! `every_eight_digit_group_is_exact` checks them on all 10^8 groups.
 
 use std::arch::x86_64::{
-    __m128i, __m512i, _mm512_castsi512_si128, _mm512_madd52hi_epu64, _mm512_madd52lo_epu64,
-    _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi64, _mm512_setr_epi64,
-    _mm512_zextsi128_si512, _mm_add_epi8, _mm_set1_epi8, _mm_setr_epi8, _mm_storel_epi64,
+    __m128i, __m512i, _mm512_castsi512_si128, _mm512_cvtepi64_epi8, _mm512_madd52hi_epu64,
+    _mm512_madd52lo_epu64, _mm512_permutex2var_epi8, _mm512_set1_epi64, _mm512_setr_epi64,
+    _mm512_zextsi128_si512, _mm_add_epi8, _mm_cvtsi128_si64, _mm_set1_epi8, _mm_setr_epi8,
     _mm_storeu_si128,
 };
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -138,16 +139,12 @@ pub(super) unsafe fn write_u64(n: u64, at: *mut u8) -> usize {
     );
     let len = digit_count(n);
     if n < E8 {
-        // One group: byte `k` takes digit `k + 8 - len`; indices past the
-        // last digit pick bytes of no use, which the store writes past
-        // the text, within the caller's room.
-        let skip = _mm_set1_epi8((8 * (8 - len)) as i8);
-        let text = _mm512_castsi512_si128(_mm512_permutexvar_epi8(
-            _mm512_zextsi128_si512(_mm_add_epi8(in_order, skip)),
-            eight_digits(n),
-        ));
+        // One group, its eight digit bytes packed into one word, the
+        // first in the low byte, shifted past the leading zeros.
+        let digits = _mm_cvtsi128_si64(_mm512_cvtepi64_epi8(eight_digits(n))) as u64;
+        let text = digits >> (8 * (8 - len));
         // SAFETY: 8 bytes at `at`, within the caller's 20.
-        unsafe { _mm_storel_epi64(at.cast(), text) };
+        unsafe { at.cast::<u64>().write_unaligned(text.to_le()) };
         return len;
     }
     if n < E16 {
