@@ -38,11 +38,29 @@ static AVAILABLE: AtomicU8 = AtomicU8::new(UNKNOWN);
 /// One relaxed load after the first call.
 #[inline]
 pub(super) fn available() -> bool {
+    #[cfg(test)]
+    if SCALAR_ONLY.with(std::cell::Cell::get) {
+        return false;
+    }
     match AVAILABLE.load(Ordering::Relaxed) {
         YES => true,
         NO => false,
         _ => detect(),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    static SCALAR_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with this thread's integers on the scalar formatter, so that
+/// tests check it too on a processor that has what [`available`] checks.
+#[cfg(test)]
+pub(super) fn scalar_only(f: impl FnOnce()) {
+    SCALAR_ONLY.with(|only| only.set(true));
+    f();
+    SCALAR_ONLY.with(|only| only.set(false));
 }
 
 #[cold]

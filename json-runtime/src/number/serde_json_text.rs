@@ -764,15 +764,21 @@ mod tests {
     use crate::buf::Buf;
 
     /// Both digit writers, the one inlined at fields and the one in shared
-    /// code, against itoa.
+    /// code, against itoa; on x86_64 with and without the IFMA path, so
+    /// that the scalar formatter is checked on every processor.
     fn digits<I: Integer + itoa::Integer>(value: I) {
         let expected = itoa::Buffer::new().format(value).as_bytes().to_vec();
-        let mut out = Buf::in_memory(b"x".to_vec());
-        value.write_digits(&mut out);
-        assert_eq!(&out.into_bytes()[1..], expected);
-        let mut out = Buf::in_memory(b"x".to_vec());
-        value.write_digits_to::<SharedDigits>(&mut out);
-        assert_eq!(&out.into_bytes()[1..], expected);
+        let check = || {
+            let mut out = Buf::in_memory(b"x".to_vec());
+            value.write_digits(&mut out);
+            assert_eq!(&out.into_bytes()[1..], expected);
+            let mut out = Buf::in_memory(b"x".to_vec());
+            value.write_digits_to::<SharedDigits>(&mut out);
+            assert_eq!(&out.into_bytes()[1..], expected);
+        };
+        check();
+        #[cfg(target_arch = "x86_64")]
+        super::super::ifma::scalar_only(check);
     }
 
     #[test]
