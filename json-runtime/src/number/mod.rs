@@ -2,6 +2,7 @@
 //! zmij does) and ECMAScript's, for canonical output. Below the writer:
 //! these write into a `Buf`.
 
+mod digit_pairs;
 mod ecmascript;
 #[cfg(target_arch = "x86_64")]
 mod ifma;

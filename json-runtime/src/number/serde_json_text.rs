@@ -7,6 +7,7 @@
 //! the copy's wide loads wait for the formatter's narrow stores to retire.
 //! Floats go through zmij's own buffer (see `write_finite`).
 
+use super::digit_pairs::{digit_pair, DIGIT_PAIRS};
 use crate::buf::{copy_at, extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
@@ -300,18 +301,6 @@ macro_rules! wide {
 }
 wide!(i128 u128);
 
-/// "00", "01", … "99": two digits per lookup.
-static DIGIT_PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        pairs[2 * i] = b'0' + (i / 10) as u8;
-        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
-    }
-    pairs
-};
-
 /// The eight decimal digits of `n < 10^8`, leading zeros included, as the
 /// bytes of a little-endian `u64` (most significant digit in the lowest
 /// byte, so the first in memory), each digit's value 0-9, not yet ASCII.
@@ -333,25 +322,6 @@ fn eight_digits(n: u64) -> u64 {
     let pairs = hundreds | ((halves - 100 * hundreds) << 16);
     let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
     tens | ((pairs - 10 * tens) << 8)
-}
-
-/// The two ASCII digits of `p`, from [`DIGIT_PAIRS`], as a little-endian
-/// `u16` (the first digit in the low byte).
-///
-/// # Safety
-///
-/// `p < 100`, so that the two bytes at `2 * p` are inside the table.
-#[inline(always)]
-unsafe fn digit_pair(p: u64) -> u16 {
-    // SAFETY: the caller's `p < 100`; the read is of `[u8; 2]`, which
-    // needs no alignment.
-    u16::from_le_bytes(unsafe {
-        DIGIT_PAIRS
-            .as_ptr()
-            .add(2 * p as usize)
-            .cast::<[u8; 2]>()
-            .read()
-    })
 }
 
 const ASCII_ZEROS: u64 = 0x3030_3030_3030_3030;
