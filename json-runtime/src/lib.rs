@@ -259,8 +259,11 @@
 
 // The layers, bottom up; each file imports only from the layers below it
 // (`.ci/module_cycles.py` checks that there is no cycle):
-// 1. the output buffer, its sizes and growth; the error types;
+// 1. the output buffer, its sizes and growth; the error types; the
+//    processor features some paths need;
 mod buf;
+#[cfg(target_arch = "x86_64")]
+mod cpu;
 mod error;
 // 2. string escaping and number text, into a buffer;
 mod escape;

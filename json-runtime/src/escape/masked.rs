@@ -19,44 +19,24 @@ use std::arch::x86_64::{
     __m256i, _bzhi_u32, _mm256_cmpeq_epi8_mask, _mm256_cmplt_epu8_mask, _mm256_maskz_loadu_epi8,
     _mm256_set1_epi8, _mm256_storeu_si256,
 };
-use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::serde_json_rules;
 use crate::buf::Buf;
+use crate::cpu::Detected;
 
 /// The longest key and the longest string that one masked load reads.
 pub(super) const WIDE: usize = 32;
 
-const UNKNOWN: u8 = 0;
-const YES: u8 = 1;
-const NO: u8 = 2;
-
-static AVAILABLE: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// Whether the processor has what this module uses: AVX-512F, AVX-512BW
-/// and AVX-512VL (byte masks on 32-byte vectors) and BMI2 (the mask from
-/// the length). One relaxed load after the first call.
-#[inline]
-pub(super) fn available() -> bool {
-    match AVAILABLE.load(Ordering::Relaxed) {
-        YES => true,
-        NO => false,
-        _ => detect(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn detect() -> bool {
-    let yes = std::arch::is_x86_feature_detected!("avx512f")
+/// What this module uses: AVX-512F, AVX-512BW and AVX-512VL (byte masks
+/// on 32-byte vectors) and BMI2 (the mask from the length).
+pub(super) static FEATURES: Detected = Detected::new(|| {
+    std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512bw")
         && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("bmi2");
-    AVAILABLE.store(if yes { YES } else { NO }, Ordering::Relaxed);
-    yes
-}
+        && std::arch::is_x86_feature_detected!("bmi2")
+});
 
-/// [`super::write_keyed_str`] where the processor has what [`available`]
+/// [`super::write_keyed_str`] where the processor has [`FEATURES`]
 /// checks: `key` as it is, then `s` as a quoted JSON string.
 ///
 /// Every call that takes this path ends here, and one whose string has a
@@ -67,7 +47,7 @@ fn detect() -> bool {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `key` and
+/// The processor has [`FEATURES`], and `key` and
 /// `s` are at most [`WIDE`] bytes long.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
@@ -82,7 +62,7 @@ pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `s` is at
+/// The processor has [`FEATURES`], and `s` is at
 /// most [`WIDE`] bytes long.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
@@ -98,7 +78,7 @@ pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `key` is at
+/// The processor has [`FEATURES`], and `key` is at
 /// most [`WIDE`] bytes long.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_entry_key(out: &mut Buf<'_>, comma: bool, key: &str) {
@@ -132,7 +112,7 @@ fn entry_with_escapes(out: &mut Buf<'_>, comma: bool, key: &str) {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `key` and
+/// The processor has [`FEATURES`], and `key` and
 /// `s` are at most [`WIDE`] bytes long.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 unsafe fn write_keyed_clean(out: &mut Buf<'_>, key: &[u8], s: &[u8]) -> bool {
@@ -171,7 +151,7 @@ unsafe fn write_keyed_clean(out: &mut Buf<'_>, key: &[u8], s: &[u8]) -> bool {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `s` is at
+/// The processor has [`FEATURES`], and `s` is at
 /// most [`WIDE`] bytes long.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 unsafe fn write_clean<const N: usize>(
@@ -251,7 +231,7 @@ fn to_escape(text: __m256i, n: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{available, write_entry_key, write_keyed_str, write_str, WIDE};
+    use super::{write_entry_key, write_keyed_str, write_str, FEATURES, WIDE};
     use crate::buf::Buf;
     use proptest::prelude::*;
 
@@ -288,7 +268,7 @@ mod tests {
         let quoted = serde_json::to_string(s).unwrap();
         if s.len() <= WIDE {
             let mut out = Buf::in_memory(b"[".to_vec());
-            // SAFETY: `available` is checked by the caller; `s` is short.
+            // SAFETY: `FEATURES` is checked by the caller; `s` is short.
             unsafe { write_str(&mut out, s) };
             assert_eq!(out.into_bytes(), format!("[{quoted}").into_bytes(), "{s:?}");
             for comma in [false, true] {
@@ -321,7 +301,7 @@ mod tests {
 
     #[test]
     fn short_strings_are_written_as_serde_json_writes_them() {
-        if !available() {
+        if !FEATURES.get() {
             eprintln!("no AVX-512BW, AVX-512VL and BMI2 here: nothing to test");
             return;
         }
@@ -333,7 +313,7 @@ mod tests {
     proptest! {
         #[test]
         fn random_short_strings(s in "\\PC{0,12}|[ -~\\n\\t\"\\\\]{0,33}") {
-            if available() {
+            if FEATURES.get() {
                 check(&s);
             }
         }

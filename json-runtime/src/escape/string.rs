@@ -14,18 +14,58 @@ use crate::buf::{Buf, SHORT_COPY};
 /// escaper's checks and calls. Measured on 200 generated types
 /// (`benches/compile-time`), release rebuilds were shorter with it out of
 /// line; the call costs a few instructions per string.
+///
+/// It and the two below only choose a writer and jump to it (see
+/// `crate::cpu`): the masked one for short strings where the processor
+/// has it, the portable one otherwise.
 #[inline(never)]
 pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
     #[cfg(target_arch = "x86_64")]
-    if escape == Escape::Default && s.len() <= masked::WIDE && masked::available() {
-        // SAFETY: `available` checked the processor, and `s` is at most
-        // `WIDE` bytes.
-        return unsafe { masked::write_str(buf, s) };
+    if escape == Escape::Default && s.len() <= masked::WIDE {
+        match masked::FEATURES.known() {
+            // SAFETY: the processor has the features, and `s` is at most
+            // `WIDE` bytes.
+            Some(true) => return unsafe { masked::write_str(buf, s) },
+            None => return find_out_then_str(buf, escape, s),
+            Some(false) => {}
+        }
     }
+    write_str_portable(buf, escape, s);
+}
+
+#[inline(never)]
+fn write_str_portable(buf: &mut Buf<'_>, escape: Escape, s: &str) {
     if s.len() > PIECE {
         return write_long_str(buf, escape, s);
     }
     write_quoted(buf, escape, s);
+}
+
+// The first call of each on a processor whose masked path is not yet
+// known. Not one function taking a closure: the closure's captures made
+// each dispatcher store its arguments to the stack first.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn find_out_then_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    masked::FEATURES.find_out();
+    write_str(buf, escape, s);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn find_out_then_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
+    masked::FEATURES.find_out();
+    write_keyed_str(buf, escape, key, s);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn find_out_then_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
+    masked::FEATURES.find_out();
+    write_entry_key(buf, escape, comma, key);
 }
 
 /// A derived string field in compact output: its key literal as it is,
@@ -35,13 +75,22 @@ pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
 /// overlapping copies; the rest writes the two one after the other.
 #[inline(never)]
 pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
-    if escape == Escape::Default && key.len() <= SHORT_COPY && s.len() <= PIECE {
-        #[cfg(target_arch = "x86_64")]
-        if s.len() <= masked::WIDE && key.len() <= masked::WIDE && masked::available() {
-            // SAFETY: `available` checked the processor, and both lengths
+    #[cfg(target_arch = "x86_64")]
+    if escape == Escape::Default && s.len() <= masked::WIDE && key.len() <= masked::WIDE {
+        match masked::FEATURES.known() {
+            // SAFETY: the processor has the features, and both lengths
             // are at most `WIDE`.
-            return unsafe { masked::write_keyed_str(buf, key, s) };
+            Some(true) => return unsafe { masked::write_keyed_str(buf, key, s) },
+            None => return find_out_then_keyed_str(buf, escape, key, s),
+            Some(false) => {}
         }
+    }
+    write_keyed_str_portable(buf, escape, key, s);
+}
+
+#[inline(never)]
+fn write_keyed_str_portable(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
+    if escape == Escape::Default && key.len() <= SHORT_COPY && s.len() <= PIECE {
         serde_json_rules::write_keyed_quoted(buf, key.as_bytes(), s);
     } else {
         write_keyed_slow(buf, escape, key, s);
@@ -55,11 +104,20 @@ pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &
 #[inline(never)]
 pub(crate) fn write_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
     #[cfg(target_arch = "x86_64")]
-    if escape == Escape::Default && key.len() <= masked::WIDE && masked::available() {
-        // SAFETY: `available` checked the processor, and `key` is at most
-        // `WIDE` bytes.
-        return unsafe { masked::write_entry_key(buf, comma, key) };
+    if escape == Escape::Default && key.len() <= masked::WIDE {
+        match masked::FEATURES.known() {
+            // SAFETY: the processor has the features, and `key` is at most
+            // `WIDE` bytes.
+            Some(true) => return unsafe { masked::write_entry_key(buf, comma, key) },
+            None => return find_out_then_entry_key(buf, escape, comma, key),
+            Some(false) => {}
+        }
     }
+    write_entry_key_portable(buf, escape, comma, key);
+}
+
+#[inline(never)]
+fn write_entry_key_portable(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
     if escape == Escape::Default && key.len() <= PIECE {
         serde_json_rules::write_entry_quoted(buf, comma, key);
     } else {

@@ -25,30 +25,48 @@ use std::arch::x86_64::{
     _mm512_zextsi128_si512, _mm_add_epi8, _mm_cvtsi128_si64, _mm_set1_epi8, _mm_setr_epi8,
     _mm_storeu_si128,
 };
-use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::digit_pairs::digit_pair;
+use crate::buf::copy_at;
+use crate::cpu::Detected;
 
-const UNKNOWN: u8 = 0;
-const YES: u8 = 1;
-const NO: u8 = 2;
+/// What [`write_u64`] uses: AVX-512F, BW and VL, IFMA (52-bit
+/// multiply-adds) and VBMI (byte permutations), and LZCNT.
+static FEATURES: Detected = Detected::new(|| {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512ifma")
+        && std::arch::is_x86_feature_detected!("avx512vbmi")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+});
 
-static AVAILABLE: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// Whether the processor has what [`write_u64`] uses: AVX-512F, BW and VL,
-/// IFMA (52-bit multiply-adds) and VBMI (byte permutations), and LZCNT.
-/// One relaxed load after the first call.
+/// Whether the processor has [`FEATURES`].
 #[inline]
 pub(super) fn available() -> bool {
     #[cfg(test)]
     if SCALAR_ONLY.with(std::cell::Cell::get) {
         return false;
     }
-    match AVAILABLE.load(Ordering::Relaxed) {
-        YES => true,
-        NO => false,
-        _ => detect(),
+    FEATURES.get()
+}
+
+/// [`Detected::known`] for [`FEATURES`]: what the shared formatters
+/// dispatch on (see `crate::cpu`).
+#[inline(always)]
+pub(super) fn known() -> Option<bool> {
+    #[cfg(test)]
+    if SCALAR_ONLY.with(std::cell::Cell::get) {
+        return Some(false);
     }
+    FEATURES.known()
+}
+
+/// Finds out whether the processor has [`FEATURES`].
+#[cold]
+#[inline(never)]
+pub(super) fn find_out() {
+    FEATURES.find_out();
 }
 
 #[cfg(test)]
@@ -57,25 +75,12 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's integers on the scalar formatter, so that
-/// tests check it too on a processor that has what [`available`] checks.
+/// tests check it too on a processor that has [`FEATURES`].
 #[cfg(test)]
 pub(super) fn scalar_only(f: impl FnOnce()) {
     SCALAR_ONLY.with(|only| only.set(true));
     f();
     SCALAR_ONLY.with(|only| only.set(false));
-}
-
-#[cold]
-#[inline(never)]
-fn detect() -> bool {
-    let yes = std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("avx512ifma")
-        && std::arch::is_x86_feature_detected!("avx512vbmi")
-        && std::arch::is_x86_feature_detected!("lzcnt");
-    AVAILABLE.store(if yes { YES } else { NO }, Ordering::Relaxed);
-    yes
 }
 
 /// `10^i` for `i` in `0..20`, except that the first is 0, so that 0 has
@@ -148,8 +153,9 @@ fn sixteen_digits(n: u64, index: __m128i) -> __m128i {
 ///
 /// # Safety
 ///
-/// The processor has the features [`available`] checks, and `at` is valid
+/// The processor has [`FEATURES`], and `at` is valid
 /// for writing 20 bytes.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
 pub(super) unsafe fn write_u64(n: u64, at: *mut u8) -> usize {
     const E8: u64 = 100_000_000;
@@ -192,6 +198,44 @@ pub(super) unsafe fn write_u64(n: u64, at: *mut u8) -> usize {
         _mm_storeu_si128(at.add(lead).cast(), text);
     }
     len
+}
+
+/// `key`, then [`write_u64`]: a derived unsigned field's key and digits.
+///
+/// # Safety
+///
+/// As [`write_u64`], with `at` valid for `key.len() + 20` bytes and not
+/// overlapping `key`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+pub(super) unsafe fn write_keyed_u64(n: u64, at: *mut u8, key: &[u8]) -> usize {
+    // SAFETY: the key takes its length at `at`, the digits at most 20
+    // bytes after it.
+    unsafe {
+        let len = copy_at(key, at);
+        len + write_u64(n, at.add(len))
+    }
+}
+
+/// `key`, then `n`'s sign and [`write_u64`] of its magnitude: a derived
+/// signed field's key and digits, as the scalar `write_keyed_signed`
+/// writes them, this module's formatter inline.
+///
+/// # Safety
+///
+/// As [`write_u64`], with `at` valid for `key.len() + 21` bytes and not
+/// overlapping `key`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+pub(super) unsafe fn write_keyed_i64(n: i64, at: *mut u8, key: &[u8]) -> usize {
+    let sign = usize::from(n < 0);
+    // SAFETY: the key takes its length at `at`; after it the sign takes
+    // one byte (stored either way, kept if negative), and the digits at
+    // most 20 from `sign <= 1` on.
+    unsafe {
+        let len = copy_at(key, at);
+        let after = at.add(len);
+        *after = b'-';
+        len + sign + write_u64(n.unsigned_abs(), after.add(sign))
+    }
 }
 
 #[cfg(test)]

@@ -485,13 +485,25 @@ const U64_ROOM: usize = 24;
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
-    const E8: u64 = 100_000_000;
     #[cfg(target_arch = "x86_64")]
-    if n >= 100 && super::ifma::available() {
+    if n >= IFMA_FROM && super::ifma::available() {
         // SAFETY: `available` checked the processor's features;
         // `write_u64` stores at most 20 of the caller's `U64_ROOM` bytes.
         return unsafe { super::ifma::write_u64(n, at) };
     }
+    // SAFETY: the caller's guarantee.
+    unsafe { write_u64_scalar(n, at) }
+}
+
+/// [`write_u64_at`] without the IFMA path.
+///
+/// # Safety
+///
+/// `at` must be valid for writing [`U64_ROOM`] bytes.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+unsafe fn write_u64_scalar(n: u64, at: *mut u8) -> usize {
+    const E8: u64 = 100_000_000;
     // SAFETY: below 10^8 the stores are within the first 8 bytes at `at`,
     // above within the 24 that `write_9_to_20_digits` may use, and the
     // caller makes `U64_ROOM = 24` writable.
@@ -504,15 +516,73 @@ unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
     }
 }
 
+/// Below this, integers keep the scalar formatter's pair table even where
+/// `ifma::write_u64` can take them (see [`write_u64_at`]).
+#[cfg(target_arch = "x86_64")]
+const IFMA_FROM: u64 = 100;
+
+// The first call of each shared formatter on a processor whose IFMA path
+// is not yet known (one function each, as in `escape::string`).
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+unsafe fn find_out_then_u64(n: u64, at: *mut u8) -> usize {
+    super::ifma::find_out();
+    // SAFETY: the caller's guarantee, `write_u64_out_of_line`'s.
+    unsafe { write_u64_out_of_line(n, at) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+unsafe fn find_out_then_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
+    super::ifma::find_out();
+    // SAFETY: the caller's guarantee, `write_keyed_unsigned`'s.
+    unsafe { write_keyed_unsigned(n, at, key) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+unsafe fn find_out_then_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
+    super::ifma::find_out();
+    // SAFETY: the caller's guarantee, `write_keyed_signed`'s.
+    unsafe { write_keyed_signed(n, at, key) }
+}
+
 /// [`FieldDigits`]' shared call: [`write_u64_at`], once, out of line.
+///
+/// It and the keyed ones below only choose a formatter and jump to it
+/// (see `crate::cpu`); with the scalar formatter inline here, each call
+/// saved and restored registers around the jump to the IFMA one.
 ///
 /// # Safety
 ///
 /// `at` must be valid for writing [`U64_ROOM`] bytes.
 #[inline(never)]
 unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if n >= IFMA_FROM {
+        match super::ifma::known() {
+            // SAFETY: the processor has the features; `write_u64` stores
+            // at most 20 of the caller's `U64_ROOM` bytes.
+            Some(true) => return unsafe { super::ifma::write_u64(n, at) },
+            // SAFETY: the caller's guarantee.
+            None => return unsafe { find_out_then_u64(n, at) },
+            Some(false) => {}
+        }
+    }
     // SAFETY: the caller's guarantee.
-    unsafe { write_u64_at(n, at) }
+    unsafe { write_u64_scalar_out_of_line(n, at) }
+}
+
+/// # Safety
+///
+/// As [`write_u64_scalar`].
+#[inline(never)]
+unsafe fn write_u64_scalar_out_of_line(n: u64, at: *mut u8) -> usize {
+    // SAFETY: the caller's guarantee.
+    unsafe { write_u64_scalar(n, at) }
 }
 
 /// An unsigned integer field's key and digits, for every width: one shared
@@ -525,11 +595,31 @@ unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
 /// overlap `key`.
 #[inline(never)]
 unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if n >= IFMA_FROM {
+        match super::ifma::known() {
+            // SAFETY: the processor has the features; the key takes its
+            // length at `at`, the digits at most 20 of `U64_ROOM` after.
+            Some(true) => return unsafe { super::ifma::write_keyed_u64(n, at, key.as_bytes()) },
+            // SAFETY: the caller's guarantee.
+            None => return unsafe { find_out_then_keyed_unsigned(n, at, key) },
+            Some(false) => {}
+        }
+    }
+    // SAFETY: the caller's guarantee.
+    unsafe { write_keyed_unsigned_scalar(n, at, key) }
+}
+
+/// # Safety
+///
+/// As [`write_keyed_unsigned`].
+#[inline(never)]
+unsafe fn write_keyed_unsigned_scalar(n: u64, at: *mut u8, key: &str) -> usize {
     // SAFETY: the key takes its length at `at`, the digits at most
     // `U64_ROOM` after it.
     unsafe {
         let len = copy_at(key.as_bytes(), at);
-        len + write_u64_at(n, at.add(len))
+        len + write_u64_scalar(n, at.add(len))
     }
 }
 
@@ -542,6 +632,26 @@ unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
 /// overlap `key`.
 #[inline(never)]
 unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if n.unsigned_abs() >= IFMA_FROM {
+        match super::ifma::known() {
+            // SAFETY: the processor has the features; the key, the sign
+            // and at most 20 digits fit in `key.len() + 1 + U64_ROOM`.
+            Some(true) => return unsafe { super::ifma::write_keyed_i64(n, at, key.as_bytes()) },
+            // SAFETY: the caller's guarantee.
+            None => return unsafe { find_out_then_keyed_signed(n, at, key) },
+            Some(false) => {}
+        }
+    }
+    // SAFETY: the caller's guarantee.
+    unsafe { write_keyed_signed_scalar(n, at, key) }
+}
+
+/// # Safety
+///
+/// As [`write_keyed_signed`].
+#[inline(never)]
+unsafe fn write_keyed_signed_scalar(n: i64, at: *mut u8, key: &str) -> usize {
     let sign = usize::from(n < 0);
     // SAFETY: the key takes its length at `at`; after it the sign takes
     // one byte, and the digits at most `U64_ROOM` from `sign <= 1` on.
@@ -549,7 +659,7 @@ unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
         let len = copy_at(key.as_bytes(), at);
         let after = at.add(len);
         *after = b'-';
-        len + sign + write_u64_at(n.unsigned_abs(), after.add(sign))
+        len + sign + write_u64_scalar(n.unsigned_abs(), after.add(sign))
     }
 }
 
