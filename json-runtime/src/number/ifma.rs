@@ -77,7 +77,7 @@ thread_local! {
 /// Runs `f` with this thread's integers on the scalar formatter, so that
 /// tests check it too on a processor that has [`FEATURES`].
 #[cfg(test)]
-pub(super) fn scalar_only(f: impl FnOnce()) {
+pub(crate) fn scalar_only(f: impl FnOnce()) {
     SCALAR_ONLY.with(|only| only.set(true));
     f();
     SCALAR_ONLY.with(|only| only.set(false));

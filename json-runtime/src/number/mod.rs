@@ -9,4 +9,8 @@ mod ifma;
 mod serde_json_text;
 
 pub(crate) use ecmascript::write_ecmascript;
-pub(crate) use serde_json_text::{write_finite, FloatText, Integer, SharedDigits};
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) use ifma::scalar_only;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use serde_json_text::{ifma_available, IfmaDigits};
+pub(crate) use serde_json_text::{write_finite, Digits, FloatText, Integer, SharedDigits};

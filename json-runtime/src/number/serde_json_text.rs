@@ -16,6 +16,12 @@ pub(crate) trait Integer: Copy {
     /// the longest text plus the slack of its eight-byte stores.
     const ROOM: usize;
 
+    /// Whether [`write_digits_at_with`](Self::write_digits_at_with) uses
+    /// its `u64` writer `D` (all widths but bytes, from their table, and
+    /// 128 bits, through itoa). The IFMA int-array loop is for the others.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    const USES_DIGITS: bool = true;
+
     /// Writes the integer's text at `at` with the `u64` writer `D` and
     /// returns its length. Bytes past the text, up to `ROOM`, may be
     /// overwritten too.
@@ -126,6 +132,38 @@ impl Digits for FieldDigits {
     }
 }
 
+/// For code compiled with `ifma`'s features, run only where the processor
+/// has them: [`write_u64_at`] with `ifma::write_u64` inline, no check.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct IfmaDigits;
+
+#[cfg(target_arch = "x86_64")]
+impl Digits for IfmaDigits {
+    /// # Safety
+    ///
+    /// As [`Digits::write_u64_at`], and the processor has what
+    /// `ifma::available` checks.
+    #[inline(always)]
+    unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
+        // SAFETY: the caller's guarantees; `write_u64` stores at most 20
+        // of the `U64_ROOM` bytes.
+        unsafe {
+            if n < IFMA_FROM {
+                write_u64_scalar(n, at)
+            } else {
+                super::ifma::write_u64(n, at)
+            }
+        }
+    }
+}
+
+/// Whether the processor has what [`IfmaDigits`] needs.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn ifma_available() -> bool {
+    super::ifma::available()
+}
+
 impl Digits for SharedDigits {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -171,6 +209,7 @@ unsigned!(u16 u32 u64 usize);
 /// 0.31.
 impl Integer for u8 {
     const ROOM: usize = U64_ROOM;
+    const USES_DIGITS: bool = false;
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -182,6 +221,7 @@ impl Integer for u8 {
 
 impl Integer for i8 {
     const ROOM: usize = 1 + U64_ROOM;
+    const USES_DIGITS: bool = false;
 
     /// The sign as the wider signed types store it, then the magnitude
     /// from the byte table.
@@ -279,6 +319,7 @@ macro_rules! wide {
     ($($t:ty)*) => {$(
         impl Integer for $t {
             const ROOM: usize = 40;
+            const USES_DIGITS: bool = false;
 
             #[inline]
             unsafe fn write_digits_at_with<D: Digits>(self, at: *mut u8) -> usize {

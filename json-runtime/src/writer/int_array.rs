@@ -12,7 +12,9 @@
 
 use super::format::Format;
 use super::json_writer::{JsonWriter, NEWLINE_PAD};
-use crate::number::{Integer, SharedDigits};
+#[cfg(target_arch = "x86_64")]
+use crate::number::IfmaDigits;
+use crate::number::{Digits, Integer, SharedDigits};
 
 /// About how many bytes one group of elements reserves: small enough that
 /// a streaming writer's buffer stays bounded, large enough that the
@@ -39,8 +41,34 @@ impl<F: Format> JsonWriter<'_, F> {
 /// arrays see them as any other array.
 ///
 /// Only where [`JsonWriter::writes_int_arrays`] says so.
+///
+/// Where the processor has AVX-512 IFMA, the whole loop is compiled a
+/// second time with it, so that each element's digits come from
+/// `ifma::write_u64` inline rather than through a check and a call.
 #[inline(never)]
 pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
+    #[cfg(target_arch = "x86_64")]
+    if I::USES_DIGITS && crate::number::ifma_available() {
+        // SAFETY: the processor has the features `write_int_array_ifma`
+        // is compiled with.
+        return unsafe { write_int_array_ifma(w, items) };
+    }
+    write_int_array_with::<F, I, SharedDigits>(w, items);
+}
+
+/// [`write_int_array`] with `ifma::write_u64` inline.
+///
+/// # Safety
+///
+/// The processor has the features it enables (`ifma_available`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+unsafe fn write_int_array_ifma<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
+    write_int_array_with::<F, I, IfmaDigits>(w, items);
+}
+
+#[inline(always)]
+fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[I]) {
     debug_assert!(w.writes_int_arrays());
     if F::PRETTY {
         if items.is_empty() {
@@ -119,7 +147,7 @@ pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, 
                     }
                     at = at.add(line);
                 }
-                at = at.add(item.write_digits_at_with::<SharedDigits>(at));
+                at = at.add(item.write_digits_at_with::<D>(at));
                 comma = 1;
             }
             if close == 1 {
@@ -143,5 +171,52 @@ pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, 
         w.end_array(false);
     } else {
         w.check_close_array();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+
+    /// `values` as a `Vec` of `T`, compact and pretty, against serde_json;
+    /// on x86_64 with and without the IFMA loop, so that both are checked
+    /// on a processor that has it.
+    fn both_paths<T: Serialize + crate::ToJson>(values: &[T]) {
+        let check = || {
+            assert_eq!(
+                crate::to_vec(values).unwrap(),
+                serde_json::to_vec(values).unwrap()
+            );
+            assert_eq!(
+                crate::to_vec_pretty(values).unwrap(),
+                serde_json::to_vec_pretty(values).unwrap()
+            );
+        };
+        check();
+        #[cfg(target_arch = "x86_64")]
+        crate::number::scalar_only(check);
+    }
+
+    #[test]
+    fn int_arrays_match_serde_json_on_both_paths() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut values = Vec::new();
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Every bit length, so every digit count.
+            values.push(x >> (x % 64));
+        }
+        both_paths(&values);
+        both_paths(&values.iter().map(|&v| v as i64).collect::<Vec<_>>());
+        both_paths(&values.iter().map(|&v| v as u32).collect::<Vec<_>>());
+        both_paths(&values.iter().map(|&v| v as i32).collect::<Vec<_>>());
+        both_paths(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
+        both_paths(&values.iter().map(|&v| v as i16).collect::<Vec<_>>());
+        both_paths(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
+        both_paths(&[u64::MAX, 0, 99, 100, 10_000_000_000_000_000]);
+        both_paths(&[i64::MIN, -1, 0, i64::MAX, -100, -99]);
+        both_paths::<u32>(&[]);
     }
 }
