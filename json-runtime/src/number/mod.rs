@@ -11,6 +11,6 @@ mod serde_json_text;
 pub(crate) use ecmascript::write_ecmascript;
 #[cfg(all(test, target_arch = "x86_64"))]
 pub(crate) use ifma::scalar_only;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 pub(crate) use serde_json_text::{ifma_available, IfmaDigits};
 pub(crate) use serde_json_text::{write_finite, Digits, FloatText, Integer, SharedDigits};

@@ -19,7 +19,10 @@ pub(crate) trait Integer: Copy {
     /// Whether [`write_digits_at_with`](Self::write_digits_at_with) uses
     /// its `u64` writer `D` (all widths but bytes, from their table, and
     /// 128 bits, through itoa). The IFMA int-array loop is for the others.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
     const USES_DIGITS: bool = true;
 
     /// Writes the integer's text at `at` with the `u64` writer `D` and
@@ -134,10 +137,11 @@ impl Digits for FieldDigits {
 
 /// For code compiled with `ifma`'s features, run only where the processor
 /// has them: [`write_u64_at`] with `ifma::write_u64` inline, no check.
-#[cfg(target_arch = "x86_64")]
+/// Release builds only (see `writer::int_array`).
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 pub(crate) struct IfmaDigits;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 impl Digits for IfmaDigits {
     /// # Safety
     ///
@@ -158,7 +162,7 @@ impl Digits for IfmaDigits {
 }
 
 /// Whether the processor has what [`IfmaDigits`] needs.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[inline]
 pub(crate) fn ifma_available() -> bool {
     super::ifma::available()

@@ -12,7 +12,7 @@
 
 use super::format::Format;
 use super::json_writer::{JsonWriter, NEWLINE_PAD};
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 use crate::number::IfmaDigits;
 use crate::number::{Digits, Integer, SharedDigits};
 
@@ -44,10 +44,13 @@ impl<F: Format> JsonWriter<'_, F> {
 ///
 /// Where the processor has AVX-512 IFMA, the whole loop is compiled a
 /// second time with it, so that each element's digits come from
-/// `ifma::write_u64` inline rather than through a check and a call.
+/// `ifma::write_u64` inline rather than through a check and a call. Not
+/// in debug builds, where the second copy per element type cost the
+/// compile-time benchmark's debug rebuild 2% and bought nothing of note
+/// (the crate's own unit tests have it, to check it against serde_json).
 #[inline(never)]
 pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
     if I::USES_DIGITS && crate::number::ifma_available() {
         // SAFETY: the processor has the features `write_int_array_ifma`
         // is compiled with.
@@ -61,7 +64,7 @@ pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, 
 /// # Safety
 ///
 /// The processor has the features it enables (`ifma_available`).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
 unsafe fn write_int_array_ifma<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
     write_int_array_with::<F, I, IfmaDigits>(w, items);
