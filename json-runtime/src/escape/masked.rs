@@ -40,7 +40,8 @@ pub(super) static FEATURES: Detected = Detected::new(|| {
 /// checks: `key` as it is, then `s` as a quoted JSON string.
 ///
 /// Every call that takes this path ends here, and one whose string has a
-/// byte to escape goes on to the usual escaper from here: the caller then
+/// byte to escape, or that finds no room at hand in the output, goes on
+/// to the usual escaper from here: the caller then
 /// makes a tail call, with no registers to save around it for a fallback
 /// after it (saving them cost strings longer than `WIDE`, which never
 /// come here, 10-15% of their time).
@@ -53,7 +54,7 @@ pub(super) static FEATURES: Detected = Detected::new(|| {
 pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
     // SAFETY: the caller's guarantee.
     if !unsafe { write_keyed_clean(out, key.as_bytes(), s.as_bytes()) } {
-        keyed_with_escapes(out, key, s);
+        keyed_portable(out, key, s);
     }
 }
 
@@ -68,7 +69,7 @@ pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
 pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
     // SAFETY: the caller's guarantee.
     if !unsafe { write_clean(out, false, s.as_bytes(), *b"\"") } {
-        quoted_with_escapes(out, s);
+        quoted_portable(out, s);
     }
 }
 
@@ -84,31 +85,36 @@ pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
 pub(super) unsafe fn write_entry_key(out: &mut Buf<'_>, comma: bool, key: &str) {
     // SAFETY: the caller's guarantee.
     if !unsafe { write_clean(out, comma, key.as_bytes(), *b"\":") } {
-        entry_with_escapes(out, comma, key);
+        entry_portable(out, comma, key);
     }
 }
 
+// The usual escaper, for a string with a byte to escape or an output
+// that must make room first.
 #[cold]
 #[inline(never)]
-fn keyed_with_escapes(out: &mut Buf<'_>, key: &str, s: &str) {
+fn keyed_portable(out: &mut Buf<'_>, key: &str, s: &str) {
     serde_json_rules::write_keyed_quoted(out, key.as_bytes(), s);
 }
 
 #[cold]
 #[inline(never)]
-fn quoted_with_escapes(out: &mut Buf<'_>, s: &str) {
+fn quoted_portable(out: &mut Buf<'_>, s: &str) {
     serde_json_rules::write_quoted(out, s);
 }
 
 #[cold]
 #[inline(never)]
-fn entry_with_escapes(out: &mut Buf<'_>, comma: bool, key: &str) {
+fn entry_portable(out: &mut Buf<'_>, comma: bool, key: &str) {
     serde_json_rules::write_entry_quoted(out, comma, key);
 }
 
 /// Appends `key` (a derived field's key literal, such as `,"name":`) as it
 /// is and then `s` as a quoted JSON string, and returns `true`; or, when
-/// `s` has a byte to escape, appends nothing and returns `false`.
+/// `s` has a byte to escape or the output has not the room at hand,
+/// appends nothing and returns `false`: the caller's fallback, the usual
+/// escaper, then does both (so this path calls nothing and saves no
+/// registers).
 ///
 /// # Safety
 ///
@@ -127,8 +133,10 @@ unsafe fn write_keyed_clean(out: &mut Buf<'_>, key: &[u8], s: &[u8]) -> bool {
     let key_text = unsafe { load(key) };
     // The key's store ends at `WIDE`, the string's at `k + 1 + WIDE`, its
     // closing quote at `k + 2 + n`: all within `k + 2 + WIDE`.
-    let dst = out.spare(k + 2 + WIDE);
-    // SAFETY: `spare` left `k + 2 + WIDE` writable bytes at `dst`, in
+    let Some(dst) = out.spare_if_room(k + 2 + WIDE) else {
+        return false;
+    };
+    // SAFETY: `spare_if_room` found `k + 2 + WIDE` writable bytes at `dst`, in
     // spare capacity that `key` and `s`, borrowed apart from `out`, cannot
     // overlap, and every store ends within them (see above). The string's
     // store overwrites the zeros the key's left past it; the output
@@ -146,8 +154,9 @@ unsafe fn write_keyed_clean(out: &mut Buf<'_>, key: &[u8], s: &[u8]) -> bool {
 
 /// Appends `,` if `comma`, then `s` quoted as a JSON string with `close`
 /// for its closing quote (`"` for a string, `":` for an object's key), and
-/// returns `true`; or, when `s` has a byte to escape, appends nothing and
-/// returns `false`.
+/// returns `true`; or, when `s` has a byte to escape or the output has not
+/// the room at hand, appends nothing and returns `false`, as
+/// [`write_keyed_clean`] does.
 ///
 /// # Safety
 ///
@@ -170,8 +179,10 @@ unsafe fn write_clean<const N: usize>(
     let c = usize::from(comma);
     // The string's store ends at `c + 1 + WIDE`, `close` at `c + 1 + n +
     // N`: both within `2 + WIDE + N`.
-    let dst = out.spare(2 + WIDE + N);
-    // SAFETY: `spare` left `2 + WIDE + N` writable bytes at `dst`, in
+    let Some(dst) = out.spare_if_room(2 + WIDE + N) else {
+        return false;
+    };
+    // SAFETY: `spare_if_room` found `2 + WIDE + N` writable bytes at `dst`, in
     // spare capacity that `s`, borrowed apart from `out`, cannot overlap,
     // and every store ends within them (see above). The comma's store
     // takes the first byte whether or not it is kept: when `c` is 0, the
@@ -260,6 +271,15 @@ mod tests {
         all
     }
 
+    /// `prefix` in two outputs: one with room at hand for any write here,
+    /// which takes the masked path, and one with none, which takes the
+    /// usual escaper after it.
+    fn outputs(prefix: &[u8]) -> [Buf<'static>; 2] {
+        let mut roomy = Vec::with_capacity(256);
+        roomy.extend_from_slice(prefix);
+        [Buf::in_memory(roomy), Buf::in_memory(prefix.to_vec())]
+    }
+
     /// Each string alone in an allocation of its length, so that a read
     /// past it is caught by the address sanitizer.
     fn check(s: &str) {
@@ -267,17 +287,19 @@ mod tests {
         let s = &*exact;
         let quoted = serde_json::to_string(s).unwrap();
         if s.len() <= WIDE {
-            let mut out = Buf::in_memory(b"[".to_vec());
-            // SAFETY: `FEATURES` is checked by the caller; `s` is short.
-            unsafe { write_str(&mut out, s) };
-            assert_eq!(out.into_bytes(), format!("[{quoted}").into_bytes(), "{s:?}");
+            for mut out in outputs(b"[") {
+                // SAFETY: `FEATURES` is checked by the caller; `s` is short.
+                unsafe { write_str(&mut out, s) };
+                assert_eq!(out.into_bytes(), format!("[{quoted}").into_bytes(), "{s:?}");
+            }
             for comma in [false, true] {
-                let mut out = Buf::in_memory(b"{".to_vec());
-                // SAFETY: as above.
-                unsafe { write_entry_key(&mut out, comma, s) };
-                let comma = if comma { "," } else { "" };
-                let expected = format!("{{{comma}{quoted}:");
-                assert_eq!(out.into_bytes(), expected.into_bytes(), "{s:?}");
+                for mut out in outputs(b"{") {
+                    // SAFETY: as above.
+                    unsafe { write_entry_key(&mut out, comma, s) };
+                    let comma = if comma { "," } else { "" };
+                    let expected = format!("{{{comma}{quoted}:");
+                    assert_eq!(out.into_bytes(), expected.into_bytes(), "{s:?}");
+                }
             }
         }
         for key in [
@@ -287,14 +309,15 @@ mod tests {
         ] {
             assert!(key.len() <= WIDE);
             if s.len() <= WIDE {
-                let mut out = Buf::in_memory(Vec::new());
-                // SAFETY: as above.
-                unsafe { write_keyed_str(&mut out, key, s) };
-                assert_eq!(
-                    out.into_bytes(),
-                    format!("{key}{quoted}").into_bytes(),
-                    "{s:?}"
-                );
+                for mut out in outputs(b"") {
+                    // SAFETY: as above.
+                    unsafe { write_keyed_str(&mut out, key, s) };
+                    assert_eq!(
+                        out.into_bytes(),
+                        format!("{key}{quoted}").into_bytes(),
+                        "{s:?}"
+                    );
+                }
             }
         }
     }
