@@ -58,6 +58,12 @@ mod sealed {
         /// must not overlap `key`.
         unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize;
 
+        /// Whether [`write_keyed_at`](Self::write_keyed_at) suits a key
+        /// whose length is not a constant: the integers' (one shared
+        /// call) does, `bool`'s (a copy of exactly the key's length,
+        /// meant to be inlined at a field) does not.
+        const KEYED_ANY_KEY: bool = false;
+
         /// Writes the value through the writer's usual methods.
         fn write_to<F: Format>(&self, w: &mut JsonWriter<'_, F>);
     }
@@ -70,6 +76,8 @@ macro_rules! bounded_integers {
         }
 
         impl sealed::WriteBounded for $t {
+            const KEYED_ANY_KEY: bool = true;
+
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             unsafe fn write_at(&self, at: *mut u8) -> usize {
@@ -160,13 +168,29 @@ impl<T: Bounded> sealed::WriteBounded for Option<T> {
     }
 
     /// One shared call per `T` for key and value, as for the value alone.
+    /// An integer goes on to its own keyed writer, a jump to the shared
+    /// keyed formatter: through [`write_at`] it was a call nested in this
+    /// one, and `Option<int>` fields took 0.37-0.38 of serde_json's time
+    /// instead of 0.35 (two alternating runs).
+    ///
+    /// [`write_at`]: sealed::WriteBounded::write_at
     #[inline(never)]
     unsafe fn write_keyed_at(&self, at: *mut u8, key: &str) -> usize {
-        // SAFETY: the caller's guarantee: the key's length, then
-        // `ROOM >= T::ROOM, 4` after it.
-        unsafe {
-            let len = copy_at(key.as_bytes(), at);
-            len + self.write_at(at.add(len))
+        match self {
+            // SAFETY: the caller's guarantee: the key's length, then
+            // `ROOM >= T::ROOM` after it.
+            Some(value) if T::KEYED_ANY_KEY => unsafe { value.write_keyed_at(at, key) },
+            // SAFETY: as above.
+            Some(value) => unsafe {
+                let len = copy_at(key.as_bytes(), at);
+                len + value.write_at(at.add(len))
+            },
+            // SAFETY: as above, with `ROOM >= 4` for `null`.
+            None => unsafe {
+                let len = copy_at(key.as_bytes(), at);
+                std::ptr::copy_nonoverlapping(b"null".as_ptr(), at.add(len), 4);
+                len + 4
+            },
         }
     }
 
