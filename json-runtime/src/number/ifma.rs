@@ -27,7 +27,6 @@ use std::arch::x86_64::{
 };
 
 use super::digit_pairs::digit_pair;
-use crate::buf::copy_at;
 use crate::cpu::Detected;
 
 /// What [`write_u64`] uses: AVX-512F, BW and VL, IFMA (52-bit
@@ -43,7 +42,7 @@ static FEATURES: Detected = Detected::new(|| {
 
 /// Whether the processor has [`FEATURES`].
 #[inline]
-pub(super) fn available() -> bool {
+pub(crate) fn available() -> bool {
     #[cfg(test)]
     if SCALAR_ONLY.with(std::cell::Cell::get) {
         return false;
@@ -113,8 +112,9 @@ fn digit_count(n: u64) -> usize {
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn eight_digits(g: u64) -> __m512i {
-    // Lane `j` keeps the fraction of `g / 10^(8 - j)` in the low 52 bits of `n * SCALE[j]` (plus the
-    // remainder of 2^52 / 10^8 in lane 0, whose scale is rounded down);
+    // Lane `j` keeps the fraction of `g / 10^(8 - j)` in the low 52 bits
+    // of `g * scale[j]` (plus the remainder of 2^52 / 10^8 in lane 0,
+    // whose scale is rounded down);
     // ten times that fraction, its high 52 bits, is digit `j`.
     let scale = _mm512_setr_epi64(
         0x2af_31dc,
@@ -198,44 +198,6 @@ pub(super) unsafe fn write_u64(n: u64, at: *mut u8) -> usize {
         _mm_storeu_si128(at.add(lead).cast(), text);
     }
     len
-}
-
-/// `key`, then [`write_u64`]: a derived unsigned field's key and digits.
-///
-/// # Safety
-///
-/// As [`write_u64`], with `at` valid for `key.len() + 20` bytes and not
-/// overlapping `key`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-pub(super) unsafe fn write_keyed_u64(n: u64, at: *mut u8, key: &[u8]) -> usize {
-    // SAFETY: the key takes its length at `at`, the digits at most 20
-    // bytes after it.
-    unsafe {
-        let len = copy_at(key, at);
-        len + write_u64(n, at.add(len))
-    }
-}
-
-/// `key`, then `n`'s sign and [`write_u64`] of its magnitude: a derived
-/// signed field's key and digits, as the scalar `write_keyed_signed`
-/// writes them, this module's formatter inline.
-///
-/// # Safety
-///
-/// As [`write_u64`], with `at` valid for `key.len() + 21` bytes and not
-/// overlapping `key`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-pub(super) unsafe fn write_keyed_i64(n: i64, at: *mut u8, key: &[u8]) -> usize {
-    let sign = usize::from(n < 0);
-    // SAFETY: the key takes its length at `at`; after it the sign takes
-    // one byte (stored either way, kept if negative), and the digits at
-    // most 20 from `sign <= 1` on.
-    unsafe {
-        let len = copy_at(key, at);
-        let after = at.add(len);
-        *after = b'-';
-        len + sign + write_u64(n.unsigned_abs(), after.add(sign))
-    }
 }
 
 #[cfg(test)]

@@ -9,8 +9,10 @@ mod ifma;
 mod serde_json_text;
 
 pub(crate) use ecmascript::write_ecmascript;
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+pub(crate) use ifma::available as ifma_available;
 #[cfg(all(test, target_arch = "x86_64"))]
 pub(crate) use ifma::scalar_only;
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-pub(crate) use serde_json_text::{ifma_available, IfmaDigits};
+pub(crate) use serde_json_text::IfmaDigits;
 pub(crate) use serde_json_text::{write_finite, Digits, FloatText, Integer, SharedDigits};

@@ -60,12 +60,8 @@ pub(crate) trait Integer: Copy {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn write_keyed_at(self, at: *mut u8, key: &str) -> usize {
-        // SAFETY: the key takes its length at `at`, and the text at most
-        // `ROOM` after it, within the caller's `key.len() + ROOM`.
-        unsafe {
-            let len = copy_at(key.as_bytes(), at);
-            len + self.write_digits_at_with::<SharedDigits>(at.add(len))
-        }
+        // SAFETY: the caller's guarantee.
+        unsafe { write_keyed_with::<SharedDigits, Self>(self, at, key) }
     }
 
     /// Writes the integer's text to `out`, for code inlined at a field.
@@ -137,11 +133,10 @@ impl Digits for FieldDigits {
 
 /// For code compiled with `ifma`'s features, run only where the processor
 /// has them: [`write_u64_at`] with `ifma::write_u64` inline, no check.
-/// Release builds only (see `writer::int_array`).
-#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+#[cfg(target_arch = "x86_64")]
 pub(crate) struct IfmaDigits;
 
-#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+#[cfg(target_arch = "x86_64")]
 impl Digits for IfmaDigits {
     /// # Safety
     ///
@@ -161,11 +156,16 @@ impl Digits for IfmaDigits {
     }
 }
 
-/// Whether the processor has what [`IfmaDigits`] needs.
-#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-#[inline]
-pub(crate) fn ifma_available() -> bool {
-    super::ifma::available()
+/// [`write_u64_at`] without the IFMA path: the shared formatters' own.
+struct ScalarDigits;
+
+impl Digits for ScalarDigits {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn write_u64_at(n: u64, at: *mut u8) -> usize {
+        // SAFETY: the caller's guarantee is `write_u64_scalar`'s.
+        unsafe { write_u64_scalar(n, at) }
+    }
 }
 
 impl Digits for SharedDigits {
@@ -598,8 +598,9 @@ unsafe fn find_out_then_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
 /// [`FieldDigits`]' shared call: [`write_u64_at`], once, out of line.
 ///
 /// It and the keyed ones below only choose a formatter and jump to it
-/// (see `crate::cpu`); with the scalar formatter inline here, each call
-/// saved and restored registers around the jump to the IFMA one.
+/// (see `crate::cpu`): the IFMA one, which keeps the pair table below
+/// [`IFMA_FROM`] itself, or the scalar one. With the scalar formatter
+/// inline here, each call saved and restored registers around the jump.
 ///
 /// # Safety
 ///
@@ -607,27 +608,15 @@ unsafe fn find_out_then_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
 #[inline(never)]
 unsafe fn write_u64_out_of_line(n: u64, at: *mut u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if n >= IFMA_FROM {
-        match super::ifma::known() {
-            // SAFETY: the processor has the features; `write_u64` stores
-            // at most 20 of the caller's `U64_ROOM` bytes.
-            Some(true) => return unsafe { super::ifma::write_u64(n, at) },
-            // SAFETY: the caller's guarantee.
-            None => return unsafe { find_out_then_u64(n, at) },
-            Some(false) => {}
-        }
+    match super::ifma::known() {
+        // SAFETY: the processor has the features; the caller's guarantee.
+        Some(true) => return unsafe { write_u64_ifma(n, at) },
+        // SAFETY: the caller's guarantee.
+        None => return unsafe { find_out_then_u64(n, at) },
+        Some(false) => {}
     }
     // SAFETY: the caller's guarantee.
     unsafe { write_u64_scalar_out_of_line(n, at) }
-}
-
-/// # Safety
-///
-/// As [`write_u64_scalar`].
-#[inline(never)]
-unsafe fn write_u64_scalar_out_of_line(n: u64, at: *mut u8) -> usize {
-    // SAFETY: the caller's guarantee.
-    unsafe { write_u64_scalar(n, at) }
 }
 
 /// An unsigned integer field's key and digits, for every width: one shared
@@ -641,31 +630,15 @@ unsafe fn write_u64_scalar_out_of_line(n: u64, at: *mut u8) -> usize {
 #[inline(never)]
 unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if n >= IFMA_FROM {
-        match super::ifma::known() {
-            // SAFETY: the processor has the features; the key takes its
-            // length at `at`, the digits at most 20 of `U64_ROOM` after.
-            Some(true) => return unsafe { super::ifma::write_keyed_u64(n, at, key.as_bytes()) },
-            // SAFETY: the caller's guarantee.
-            None => return unsafe { find_out_then_keyed_unsigned(n, at, key) },
-            Some(false) => {}
-        }
+    match super::ifma::known() {
+        // SAFETY: the processor has the features; the caller's guarantee.
+        Some(true) => return unsafe { write_keyed_unsigned_ifma(n, at, key) },
+        // SAFETY: the caller's guarantee.
+        None => return unsafe { find_out_then_keyed_unsigned(n, at, key) },
+        Some(false) => {}
     }
     // SAFETY: the caller's guarantee.
     unsafe { write_keyed_unsigned_scalar(n, at, key) }
-}
-
-/// # Safety
-///
-/// As [`write_keyed_unsigned`].
-#[inline(never)]
-unsafe fn write_keyed_unsigned_scalar(n: u64, at: *mut u8, key: &str) -> usize {
-    // SAFETY: the key takes its length at `at`, the digits at most
-    // `U64_ROOM` after it.
-    unsafe {
-        let len = copy_at(key.as_bytes(), at);
-        len + write_u64_scalar(n, at.add(len))
-    }
 }
 
 /// As [`write_keyed_unsigned`] for the signed widths, the sign written as
@@ -678,34 +651,75 @@ unsafe fn write_keyed_unsigned_scalar(n: u64, at: *mut u8, key: &str) -> usize {
 #[inline(never)]
 unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if n.unsigned_abs() >= IFMA_FROM {
-        match super::ifma::known() {
-            // SAFETY: the processor has the features; the key, the sign
-            // and at most 20 digits fit in `key.len() + 1 + U64_ROOM`.
-            Some(true) => return unsafe { super::ifma::write_keyed_i64(n, at, key.as_bytes()) },
-            // SAFETY: the caller's guarantee.
-            None => return unsafe { find_out_then_keyed_signed(n, at, key) },
-            Some(false) => {}
-        }
+    match super::ifma::known() {
+        // SAFETY: the processor has the features; the caller's guarantee.
+        Some(true) => return unsafe { write_keyed_signed_ifma(n, at, key) },
+        // SAFETY: the caller's guarantee.
+        None => return unsafe { find_out_then_keyed_signed(n, at, key) },
+        Some(false) => {}
     }
     // SAFETY: the caller's guarantee.
     unsafe { write_keyed_signed_scalar(n, at, key) }
 }
 
+/// `key`, then `value`'s text from the `u64` writer `D`: the body of every
+/// keyed integer writer.
+///
 /// # Safety
 ///
-/// As [`write_keyed_signed`].
-#[inline(never)]
-unsafe fn write_keyed_signed_scalar(n: i64, at: *mut u8, key: &str) -> usize {
-    let sign = usize::from(n < 0);
-    // SAFETY: the key takes its length at `at`; after it the sign takes
-    // one byte, and the digits at most `U64_ROOM` from `sign <= 1` on.
+/// `at` is valid for writing `key.len() + I::ROOM` bytes and does not
+/// overlap `key`.
+#[inline(always)]
+unsafe fn write_keyed_with<D: Digits, I: Integer>(value: I, at: *mut u8, key: &str) -> usize {
+    // SAFETY: the key takes its length at `at`, and the text at most
+    // `ROOM` after it, within the caller's `key.len() + ROOM`.
     unsafe {
         let len = copy_at(key.as_bytes(), at);
-        let after = at.add(len);
-        *after = b'-';
-        len + sign + write_u64_scalar(n.unsigned_abs(), after.add(sign))
+        len + value.write_digits_at_with::<D>(at.add(len))
     }
+}
+
+// The two formatters' shared calls, each out of line for the dispatchers
+// above to jump to. Safety: as the dispatcher's; the IFMA ones, also that
+// the processor has the features they are compiled with.
+
+#[inline(never)]
+unsafe fn write_u64_scalar_out_of_line(n: u64, at: *mut u8) -> usize {
+    // SAFETY: see above.
+    unsafe { ScalarDigits::write_u64_at(n, at) }
+}
+
+#[inline(never)]
+unsafe fn write_keyed_unsigned_scalar(n: u64, at: *mut u8, key: &str) -> usize {
+    // SAFETY: see above.
+    unsafe { write_keyed_with::<ScalarDigits, u64>(n, at, key) }
+}
+
+#[inline(never)]
+unsafe fn write_keyed_signed_scalar(n: i64, at: *mut u8, key: &str) -> usize {
+    // SAFETY: see above.
+    unsafe { write_keyed_with::<ScalarDigits, i64>(n, at, key) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+unsafe fn write_u64_ifma(n: u64, at: *mut u8) -> usize {
+    // SAFETY: see above.
+    unsafe { IfmaDigits::write_u64_at(n, at) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+unsafe fn write_keyed_unsigned_ifma(n: u64, at: *mut u8, key: &str) -> usize {
+    // SAFETY: see above.
+    unsafe { write_keyed_with::<IfmaDigits, u64>(n, at, key) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
+unsafe fn write_keyed_signed_ifma(n: i64, at: *mut u8, key: &str) -> usize {
+    // SAFETY: see above.
+    unsafe { write_keyed_with::<IfmaDigits, i64>(n, at, key) }
 }
 
 /// Inline in the shared formatters only, so that a nine-digit id costs
@@ -900,6 +914,18 @@ mod tests {
             let mut out = Buf::in_memory(b"x".to_vec());
             value.write_digits_to::<SharedDigits>(&mut out);
             assert_eq!(&out.into_bytes()[1..], expected);
+            // A derived field's key and value, in the one shared call.
+            let key = ",\"k\":";
+            let mut out = Buf::in_memory(Vec::new());
+            let at = out.spare(key.len() + I::ROOM);
+            // SAFETY: `spare` left `key.len() + ROOM` bytes at `at`, which
+            // `key`, a literal, does not overlap; the output advances over
+            // what `write_keyed_at` says it wrote.
+            unsafe {
+                let len = value.write_keyed_at(at, key);
+                out.advance(len);
+            }
+            assert_eq!(out.into_bytes(), [key.as_bytes(), &expected].concat());
         };
         check();
         #[cfg(target_arch = "x86_64")]
