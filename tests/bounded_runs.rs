@@ -108,6 +108,61 @@ fn extremes_match_serde_json() {
     }
 }
 
+/// A chain of levels, each with every bounded type.
+#[derive(Serialize, ToJson)]
+struct Level {
+    depth: u32,
+    fields: AllBounded,
+    below: Option<Box<Level>>,
+}
+
+/// Pretty layout writes each bounded field's key line and value in one
+/// shared call; a line break longer than the writer's padded copy (deep
+/// nesting, a wide indent) takes its other branch. Depths 1 to 40 and
+/// indents of 0 to 8 bytes, against serde_json's `PrettyFormatter`.
+#[test]
+fn pretty_bounded_fields_at_every_depth_and_indent() {
+    let fields = |depth: u32| AllBounded {
+        u8_field: depth as u8,
+        u16_field: 600,
+        u32_field: 100_000 + depth,
+        u64_field: u64::MAX - u64::from(depth),
+        usize_field: 0,
+        i8_field: -1,
+        i16_field: i16::MIN,
+        i32_field: 123_456_789,
+        i64_field: i64::MIN,
+        isize_field: 99,
+        flag: depth.is_multiple_of(2),
+        name: "n".into(),
+        maybe_u32: depth.is_multiple_of(3).then_some(depth),
+        maybe_i64: Some(-100),
+        maybe_flag: (depth % 2 == 1).then_some(true),
+        nested_option: Some(Some(255)),
+        std_option: None,
+        conditional: Some(10_000_000_000),
+        last: 1,
+    };
+    let mut chain = None;
+    for depth in (0..40).rev() {
+        chain = Some(Box::new(Level {
+            depth,
+            fields: fields(depth),
+            below: chain,
+        }));
+    }
+    let chain = chain.unwrap();
+    for indent in [&b""[..], b"\t", b"    ", b"        "] {
+        let expected = json_tests::serde_pretty_with_indent(&chain, indent);
+        let formatter = json_runtime::PrettyFormatter::with_indent(indent);
+        assert_eq!(
+            String::from_utf8(formatter.to_vec(&chain).unwrap()).unwrap(),
+            String::from_utf8(expected).unwrap(),
+            "indent {indent:?}"
+        );
+    }
+}
+
 /// Keys long enough that the fields do not fit one run, which the derive
 /// then splits.
 #[derive(Serialize, ToJson)]

@@ -107,6 +107,13 @@ impl<F: Format> JsonWriter<'_, F> {
     /// output has none.
     #[inline(never)]
     fn pretty_key_line(&mut self, open: u8, quoted_key: &[u8]) {
+        self.key_line(open, quoted_key);
+    }
+
+    /// [`pretty_key_line`](Self::pretty_key_line)'s body, for the shared
+    /// calls that write a value after the key too.
+    #[inline(always)]
+    pub(super) fn key_line(&mut self, open: u8, quoted_key: &[u8]) {
         if open == b'{' {
             self.depth += 1;
         }
@@ -357,7 +364,7 @@ impl<F: Format> KeyLayouts for JsonWriter<'_, F> {
 /// every caller's frame room for the panic message; optimized builds inline
 /// it anyway and fold the checks for constant literals.
 #[inline]
-fn split_key(literal: &str) -> (u8, &[u8]) {
+pub(super) fn split_key(literal: &str) -> (u8, &[u8]) {
     let bytes = literal.as_bytes();
     let n = bytes.len();
     debug_assert!(n >= 4 && matches!(bytes[0], b'{' | b','));

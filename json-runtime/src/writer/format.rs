@@ -16,6 +16,9 @@ pub trait Format: private::Sealed + 'static {}
 pub trait BoundedLayouts<T: ?Sized> {
     /// The value through the writer's usual methods.
     fn usual_bounded(&mut self, value: &T);
+    /// A key literal's pretty line (as [`KeyLayouts::pretty_key`]) and the
+    /// value after it, in one shared call.
+    fn pretty_keyed_bounded(&mut self, literal: &str, value: &T);
 }
 
 /// The writer's key code for each layout, which `Sealed::write_key`
@@ -89,6 +92,15 @@ impl private::Sealed for Pretty {
     fn write_key<W: KeyLayouts>(w: &mut W, literal: &str) {
         w.pretty_key(literal);
     }
+
+    #[inline(always)]
+    fn write_keyed_bounded<W: KeyLayouts + BoundedLayouts<T>, T: ?Sized>(
+        w: &mut W,
+        literal: &str,
+        value: &T,
+    ) {
+        w.pretty_keyed_bounded(literal, value);
+    }
 }
 
 /// RFC 8785 canonical JSON (JCS), as written by
@@ -159,6 +171,21 @@ mod private {
         #[inline(always)]
         fn write_bounded<W: BoundedLayouts<T>, T: ?Sized>(w: &mut W, value: &T) {
             w.usual_bounded(value);
+        }
+
+        /// Writes a key literal and a bounded value of a run
+        /// (`Reserved::keyed`) in pretty and canonical layout, a trait call
+        /// as [`write_key`](Self::write_key) is. Pretty layout writes both
+        /// in one shared call per value type; canonical layout, which
+        /// records each key, writes them one after the other.
+        #[inline(always)]
+        fn write_keyed_bounded<W: KeyLayouts + BoundedLayouts<T>, T: ?Sized>(
+            w: &mut W,
+            literal: &str,
+            value: &T,
+        ) {
+            Self::write_key(w, literal);
+            Self::write_bounded(w, value);
         }
     }
 }
