@@ -15,4 +15,6 @@ pub(crate) use ifma::available as ifma_available;
 pub(crate) use ifma::scalar_only;
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 pub(crate) use serde_json_text::IfmaDigits;
-pub(crate) use serde_json_text::{write_finite, Digits, FloatText, Integer, SharedDigits};
+pub(crate) use serde_json_text::{
+    write_finite, write_keyed_finite, Digits, FloatText, Integer, SharedDigits,
+};

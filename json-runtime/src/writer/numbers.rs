@@ -9,7 +9,7 @@ use super::canonical::write_number_text;
 use super::canonical::{check_integer, write_canonical_f64};
 use super::format::Format;
 use super::json_writer::JsonWriter;
-use crate::number::{write_finite, FloatText, Integer, SharedDigits};
+use crate::number::{write_finite, write_keyed_finite, FloatText, Integer, SharedDigits};
 
 /// Compact output makes room at the field and calls the shared digit
 /// formatter; pretty and canonical output make one shared call per integer
@@ -118,15 +118,26 @@ pub(crate) fn write_f32<F: Format>(w: &mut JsonWriter<'_, F>, value: f32) {
 /// the one shared call per layout that writes the value anyway.
 #[inline(never)]
 pub(crate) fn write_keyed_f64<F: Format>(w: &mut JsonWriter<'_, F>, key: &str, value: f64) {
-    w.key_copied(key);
-    write_float(w, value);
+    write_keyed_float(w, key, value);
 }
 
 /// As [`write_keyed_f64`].
 #[inline(never)]
 pub(crate) fn write_keyed_f32<F: Format>(w: &mut JsonWriter<'_, F>, key: &str, value: f32) {
-    w.key_copied(key);
-    write_float(w, value);
+    write_keyed_float(w, key, value);
+}
+
+/// In compact output a finite value's key and text go under one capacity
+/// check.
+#[inline(always)]
+fn write_keyed_float<F: Format, T: Float>(w: &mut JsonWriter<'_, F>, key: &str, value: T) {
+    if F::PRETTY || F::CANONICAL || !value.finite() {
+        w.key_copied(key);
+        return write_float(w, value);
+    }
+    w.check_key_literal(key);
+    w.check_scalar();
+    write_keyed_finite(w.buf_mut(), key.as_bytes(), value);
 }
 
 #[inline(always)]
