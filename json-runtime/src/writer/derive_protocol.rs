@@ -110,15 +110,6 @@ impl<F: Format> JsonWriter<'_, F> {
         self.key_line(open, quoted_key);
     }
 
-    /// A pretty key's line and a string value in one shared call, whose
-    /// string writer it then jumps to: the key's line and the string were
-    /// a call each per string field.
-    #[inline(never)]
-    fn pretty_keyed_str_line(&mut self, open: u8, quoted_key: &[u8], s: &str) {
-        self.key_line(open, quoted_key);
-        self.write_str(s);
-    }
-
     /// [`pretty_key_line`](Self::pretty_key_line)'s body, for the shared
     /// calls that write a value after the key too.
     #[inline(always)]
@@ -361,19 +352,6 @@ impl<F: Format> KeyLayouts for JsonWriter<'_, F> {
     #[inline]
     fn canonical_key(&mut self, literal: &str) {
         self.canonical_entry_key(literal);
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn pretty_keyed_str(&mut self, literal: &str, s: &str) {
-        let (open, quoted_key) = split_key(literal);
-        self.pretty_keyed_str_line(open, quoted_key, s);
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn usual_str(&mut self, s: &str) {
-        self.write_str(s);
     }
 }
 

@@ -30,11 +30,6 @@ pub trait KeyLayouts {
     fn pretty_key(&mut self, literal: &str);
     /// The compact key, as an entry of a container to be sorted.
     fn canonical_key(&mut self, literal: &str);
-    /// [`pretty_key`](Self::pretty_key), then a string value, in one
-    /// shared call.
-    fn pretty_keyed_str(&mut self, literal: &str, s: &str);
-    /// A string value, as `JsonWriter::write_str`.
-    fn usual_str(&mut self, s: &str);
 }
 
 /// A type made from a layout, for `Sealed::select`: a writer of that
@@ -105,11 +100,6 @@ impl private::Sealed for Pretty {
         value: &T,
     ) {
         w.pretty_keyed_bounded(literal, value);
-    }
-
-    #[inline(always)]
-    fn write_keyed_str<W: KeyLayouts>(w: &mut W, literal: &str, s: &str) {
-        w.pretty_keyed_str(literal, s);
     }
 }
 
@@ -196,16 +186,6 @@ mod private {
         ) {
             Self::write_key(w, literal);
             Self::write_bounded(w, value);
-        }
-
-        /// Writes a key literal and a string value (`JsonWriter::keyed_str`)
-        /// in pretty and canonical layout, as
-        /// [`write_keyed_bounded`](Self::write_keyed_bounded) does for
-        /// bounded values.
-        #[inline(always)]
-        fn write_keyed_str<W: KeyLayouts>(w: &mut W, literal: &str, s: &str) {
-            Self::write_key(w, literal);
-            w.usual_str(s);
         }
     }
 }

@@ -415,8 +415,9 @@ impl<'a, F: Format> JsonWriter<'a, F> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn keyed_str(&mut self, key: &str, s: &str) {
         if F::PRETTY || F::CANONICAL {
-            self.check_key_literal(key);
-            return F::write_keyed_str(self, key, s);
+            self.key(key);
+            self.write_str(s);
+            return;
         }
         self.check_key_literal(key);
         self.check_scalar();
