@@ -51,10 +51,18 @@ const HUGE_PAGE: usize = 2 * 1024 * 1024;
 /// Room left for the allocator's bookkeeping (glibc needs 16 bytes).
 const ALLOCATOR_HEADER: usize = 64;
 
-/// Grows `buf` to about twice its capacity and advises huge pages for it.
-/// Returns the length at which to grow again: seven eighths of the new
-/// capacity, so that the elements written between two calls seldom make
-/// the `Vec` grow on its own.
+/// Grows `buf` to about twice its capacity, once it is seven eighths
+/// full, and advises huge pages for it. Returns the length at which to
+/// grow again: seven eighths of the new capacity, so that the elements
+/// written between two calls seldom make the `Vec` grow on its own.
+///
+/// The first call comes at the first flush point past [`LARGE_OUTPUT`],
+/// often just after the `Vec` doubled on its own to twice that. Doubling
+/// again there reallocated a buffer that was half empty: every output of
+/// 1 to 1.75 MiB ended in a 4 MiB `Vec` (serde_json's: 2 MiB) and paid a
+/// copy of its first MiB wherever glibc serves such blocks from its heap,
+/// as it does once the program has freed a large one. Such a buffer is
+/// now kept until it is seven eighths full.
 ///
 /// The capacity is a whole number of 2 MiB less 64 bytes. glibc usually
 /// serves an allocation this large with a mapping of its own, a few bytes larger
@@ -68,6 +76,11 @@ const ALLOCATOR_HEADER: usize = 64;
 #[cold]
 #[inline(never)]
 pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
+    let full = buf.capacity() - buf.capacity() / 8;
+    if buf.len() < full {
+        advise_huge_pages(buf);
+        return full;
+    }
     let target = (2 * buf.capacity())
         .max(LARGE_OUTPUT)
         .next_multiple_of(HUGE_PAGE)
@@ -160,11 +173,31 @@ mod tests {
         let next = grow(&mut buf);
         assert_eq!(buf, before);
         assert!(buf.capacity() + ALLOCATOR_HEADER >= (2 * cap).max(LARGE_OUTPUT));
+        assert!(buf.capacity() > cap);
         assert_eq!(buf.capacity() % HUGE_PAGE, HUGE_PAGE - ALLOCATOR_HEADER);
         assert_eq!(next, buf.capacity() - buf.capacity() / 8);
         // The advised spare capacity is usable as any other.
         buf.resize(buf.capacity(), 7);
         assert_eq!(&buf[..5000], &before[..]);
         assert!(buf[5000..].iter().all(|&b| b == 7));
+    }
+
+    /// A buffer less than seven eighths full is not reallocated: the
+    /// flush point past `LARGE_OUTPUT` often comes just after the `Vec`
+    /// doubled on its own.
+    #[test]
+    fn grow_keeps_a_buffer_with_room() {
+        let mut buf = Vec::with_capacity(2 * LARGE_OUTPUT);
+        buf.resize(LARGE_OUTPUT + 10, 1u8);
+        let (cap, at) = (buf.capacity(), buf.as_ptr());
+        let next = grow(&mut buf);
+        assert_eq!((buf.capacity(), buf.as_ptr()), (cap, at));
+        assert_eq!(next, cap - cap / 8);
+        // From that point on it grows again, to about twice its capacity.
+        buf.resize(next, 2);
+        let next = grow(&mut buf);
+        assert!(buf.capacity() + ALLOCATOR_HEADER >= 2 * cap);
+        assert_eq!(next, buf.capacity() - buf.capacity() / 8);
+        assert!(buf[..LARGE_OUTPUT + 10].iter().all(|&b| b == 1));
     }
 }
