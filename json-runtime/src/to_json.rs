@@ -109,6 +109,22 @@ pub trait ToJson {
         w.end_array(false);
     }
 
+    /// Writes `rows` as one JSON array of arrays, each row as
+    /// [`write_json_slice`](Self::write_json_slice) writes it: what
+    /// `Vec<Vec<Self>>` and `[Vec<Self>]` write.
+    ///
+    /// Not part of the public API: the default writes the rows as any
+    /// slice of values; the integer types write them all in one loop of
+    /// their own, so that a short row costs no call of its own.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>])
+    where
+        Self: Sized,
+    {
+        crate::impls::write_seq(w, rows);
+    }
+
     /// Writes a key literal of a derived encoder (`,"key":`, as
     /// [`JsonWriter::key`] takes it), then `self`.
     ///

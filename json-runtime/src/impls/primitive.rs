@@ -3,7 +3,8 @@ use std::marker::PhantomData;
 
 use crate::impls::write_seq;
 use crate::writer::{
-    write_f32, write_f64, write_int, write_int_array, write_keyed_f32, write_keyed_f64,
+    write_f32, write_f64, write_int, write_int_array, write_int_rows, write_keyed_f32,
+    write_keyed_f64,
 };
 use crate::{Format, JsonWriter, ToJson};
 
@@ -23,6 +24,17 @@ macro_rules! integers {
                     write_int_array(w, items);
                 } else {
                     write_seq(w, items);
+                }
+            }
+
+            #[inline]
+            fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) {
+                // Compact only: pretty rows keep their own calls, which
+                // keeps the added code to the short compact loop.
+                if w.writes_int_arrays() && !F::PRETTY {
+                    write_int_rows(w, rows);
+                } else {
+                    write_seq(w, rows);
                 }
             }
         }

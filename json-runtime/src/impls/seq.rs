@@ -122,6 +122,11 @@ impl<T: ToJson> ToJson for Vec<T> {
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
         self[..].write_json_piece(w, pieces)
     }
+
+    #[inline]
+    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+        T::write_json_rows(w, items);
+    }
 }
 
 impl<T: ToJson> ToJson for VecDeque<T> {

@@ -36,7 +36,7 @@ pub use checked::{ArrayWriter, ObjectWriter, ValueWriter, Written};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
 pub(crate) use format::{PerFormat, Selected};
-pub(crate) use int_array::write_int_array;
+pub(crate) use int_array::{write_int_array, write_int_rows};
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
     write_f32, write_f64, write_float_quoted, write_int, write_int_entry_key, write_int_quoted,
