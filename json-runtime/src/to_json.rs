@@ -110,19 +110,22 @@ pub trait ToJson {
     }
 
     /// Writes `rows` as one JSON array of arrays, each row as
-    /// [`write_json_slice`](Self::write_json_slice) writes it: what
-    /// `Vec<Vec<Self>>` and `[Vec<Self>]` write.
+    /// [`write_json_slice`](Self::write_json_slice) writes it, and returns
+    /// `true`; or writes nothing and returns `false`, and the caller writes
+    /// them as any slice of values. What `Vec<Vec<Self>>` and
+    /// `[Vec<Self>]` ask first.
     ///
-    /// Not part of the public API: the default writes the rows as any
-    /// slice of values; the integer types write them all in one loop of
-    /// their own, so that a short row costs no call of its own.
+    /// Not part of the public API: the default returns `false`; the
+    /// integer types write compact rows in one loop of their own, so that
+    /// a short row costs no call of its own.
     #[doc(hidden)]
     #[inline]
-    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>])
+    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool
     where
         Self: Sized,
     {
-        crate::impls::write_seq(w, rows);
+        let _ = (w, rows);
+        false
     }
 
     /// Writes a key literal of a derived encoder (`,"key":`, as

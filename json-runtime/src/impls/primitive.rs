@@ -27,15 +27,15 @@ macro_rules! integers {
                 }
             }
 
+            /// Compact only: pretty rows keep their own calls, which keeps
+            /// the added code to the short compact loop.
             #[inline]
-            fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) {
-                // Compact only: pretty rows keep their own calls, which
-                // keeps the added code to the short compact loop.
-                if w.writes_int_arrays() && !F::PRETTY {
+            fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
+                let one_loop = w.writes_int_arrays() && !F::PRETTY;
+                if one_loop {
                     write_int_rows(w, rows);
-                } else {
-                    write_seq(w, rows);
                 }
+                one_loop
             }
         }
     )*};

@@ -125,7 +125,9 @@ impl<T: ToJson> ToJson for Vec<T> {
 
     #[inline]
     fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
-        T::write_json_rows(w, items);
+        if !T::write_json_rows(w, items) {
+            write_seq(w, items);
+        }
     }
 }
 
