@@ -48,21 +48,28 @@ use super::sizes::LARGE_OUTPUT;
 /// pages.
 const HUGE_PAGE: usize = 2 * 1024 * 1024;
 
+/// Room left when [`grow`] grows the buffer: more than almost any run of
+/// elements between two flush points writes, so that the `Vec` seldom
+/// grows on its own, unrounded; far less than a capacity of 1 MiB or
+/// more, so that an output that ends near its capacity stays in it.
+const GROW_MARGIN: usize = 64 * 1024;
+
 /// Room left for the allocator's bookkeeping (glibc needs 16 bytes).
 const ALLOCATOR_HEADER: usize = 64;
 
-/// Grows `buf` to about twice its capacity, once it is seven eighths
-/// full, and advises huge pages for it. Returns the length at which to
-/// grow again: seven eighths of the new capacity, so that the elements
-/// written between two calls seldom make the `Vec` grow on its own.
+/// Grows `buf` to about twice its capacity, once less than
+/// [`GROW_MARGIN`] of it is left, and advises huge pages for it. Returns
+/// the length at which to grow again: the new capacity less the margin.
 ///
-/// The first call comes at the first flush point past [`LARGE_OUTPUT`],
-/// often just after the `Vec` doubled on its own to twice that. Doubling
-/// again there reallocated a buffer that was half empty: every output of
-/// 1 to 1.75 MiB ended in a 4 MiB `Vec` (serde_json's: 2 MiB) and paid a
-/// copy of its first MiB wherever glibc serves such blocks from its heap,
-/// as it does once the program has freed a large one. Such a buffer is
-/// now kept until it is seven eighths full.
+/// As late as that: the first call comes at the first flush point past
+/// [`LARGE_OUTPUT`], often just after the `Vec` doubled on its own to
+/// twice that, and doubling again there reallocated a buffer that was half
+/// empty. Every output of 1 to 1.75 MiB ended in a 4 MiB `Vec` (serde_json's:
+/// 2 MiB) and paid a copy of its first MiB wherever glibc serves such
+/// blocks from its heap, as it does once the program has freed a large
+/// one. Growing at seven eighths of each capacity after that still did
+/// the same to every output that ended in the last eighth: a pretty
+/// `shapes/option_int` (1.86 MB) in a 4 MiB `Vec`.
 ///
 /// The capacity is a whole number of 2 MiB less 64 bytes. glibc usually
 /// serves an allocation this large with a mapping of its own, a few bytes larger
@@ -76,7 +83,7 @@ const ALLOCATOR_HEADER: usize = 64;
 #[cold]
 #[inline(never)]
 pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
-    let full = buf.capacity() - buf.capacity() / 8;
+    let full = buf.capacity().saturating_sub(GROW_MARGIN);
     if buf.len() < full {
         advise_huge_pages(buf);
         return full;
@@ -87,7 +94,7 @@ pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
         - ALLOCATOR_HEADER;
     buf.reserve_exact(target - buf.len());
     advise_huge_pages(buf);
-    buf.capacity() - buf.capacity() / 8
+    buf.capacity() - GROW_MARGIN
 }
 
 /// Makes room for `additional` more bytes. Output that stays under
@@ -175,14 +182,14 @@ mod tests {
         assert!(buf.capacity() + ALLOCATOR_HEADER >= (2 * cap).max(LARGE_OUTPUT));
         assert!(buf.capacity() > cap);
         assert_eq!(buf.capacity() % HUGE_PAGE, HUGE_PAGE - ALLOCATOR_HEADER);
-        assert_eq!(next, buf.capacity() - buf.capacity() / 8);
+        assert_eq!(next, buf.capacity() - GROW_MARGIN);
         // The advised spare capacity is usable as any other.
         buf.resize(buf.capacity(), 7);
         assert_eq!(&buf[..5000], &before[..]);
         assert!(buf[5000..].iter().all(|&b| b == 7));
     }
 
-    /// A buffer less than seven eighths full is not reallocated: the
+    /// A buffer with more than `GROW_MARGIN` left is not reallocated: the
     /// flush point past `LARGE_OUTPUT` often comes just after the `Vec`
     /// doubled on its own.
     #[test]
@@ -192,12 +199,12 @@ mod tests {
         let (cap, at) = (buf.capacity(), buf.as_ptr());
         let next = grow(&mut buf);
         assert_eq!((buf.capacity(), buf.as_ptr()), (cap, at));
-        assert_eq!(next, cap - cap / 8);
+        assert_eq!(next, cap - GROW_MARGIN);
         // From that point on it grows again, to about twice its capacity.
         buf.resize(next, 2);
         let next = grow(&mut buf);
         assert!(buf.capacity() + ALLOCATOR_HEADER >= 2 * cap);
-        assert_eq!(next, buf.capacity() - buf.capacity() / 8);
+        assert_eq!(next, buf.capacity() - GROW_MARGIN);
         assert!(buf[..LARGE_OUTPUT + 10].iter().all(|&b| b == 1));
     }
 }
