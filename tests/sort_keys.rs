@@ -152,6 +152,37 @@ fn integer_keys_sort_by_value_as_in_a_btreemap() {
         assert!(<u8 as ToJsonKey>::SORTS_AS_INTEGER && !<String as ToJsonKey>::SORTS_AS_INTEGER);
 }
 
+/// A derived newtype (or `transparent` struct) over an integer is that
+/// integer as a key: it sorts by value, as a `BTreeMap` of it orders it,
+/// and one over a string by its text.
+#[test]
+fn derived_newtype_keys_sort_as_their_field() {
+    #[derive(ToJson, Serialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    struct UserId(u32);
+    #[derive(ToJson, Serialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[serde(transparent)]
+    struct Offset {
+        value: i64,
+    }
+    #[derive(ToJson, Serialize, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    struct Name(String);
+
+    let map: HashMap<UserId, u8> = (0..200).map(|i| (UserId(i * 37 % 1000), 1)).collect();
+    check(&map, &as_btree(&map));
+    let map: HashMap<Offset, u8> = [-100, -9, -10, 0, 9, 10, i64::MIN, i64::MAX]
+        .into_iter()
+        .map(|value| (Offset { value }, 0))
+        .collect();
+    check(&map, &as_btree(&map));
+    let map: HashMap<Name, u8> = ["b", "a", "10", "9", "B"]
+        .into_iter()
+        .map(|k| (Name(k.to_owned()), 0))
+        .collect();
+    check(&map, &as_btree(&map));
+    const _: () =
+        assert!(<UserId as ToJsonKey>::SORTS_AS_INTEGER && !<Name as ToJsonKey>::SORTS_AS_INTEGER);
+}
+
 #[test]
 fn nested_maps_sort_at_every_level() {
     let mut outer: HashMap<String, HashMap<String, Vec<HashMap<u8, String>>>> = HashMap::new();

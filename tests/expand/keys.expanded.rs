@@ -119,11 +119,25 @@ impl<T> ::json_runtime::ToJsonKey for Name<T>
 where
     for<'json> String: ::json_runtime::ToJsonKey,
 {
+    const SORTS_AS_INTEGER: bool = <String as ::json_runtime::ToJsonKey>::SORTS_AS_INTEGER;
     fn write_json_key<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         ::json_runtime::ToJsonKey::write_json_key(&self.text, w);
+    }
+    fn write_json_entry_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: bool,
+        _: ::core::option::Option<&Self>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_entry_key(
+            &self.text,
+            w,
+            first,
+            ::core::option::Option::None,
+        );
     }
 }
 #[automatically_derived]

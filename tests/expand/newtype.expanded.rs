@@ -17,11 +17,25 @@ impl ::json_runtime::ToJsonKey for UserId
 where
     for<'json> u64: ::json_runtime::ToJsonKey,
 {
+    const SORTS_AS_INTEGER: bool = <u64 as ::json_runtime::ToJsonKey>::SORTS_AS_INTEGER;
     fn write_json_key<F: ::json_runtime::Format>(
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
         ::json_runtime::ToJsonKey::write_json_key(&self.0, w);
+    }
+    fn write_json_entry_key<F: ::json_runtime::Format>(
+        &self,
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        first: bool,
+        _: ::core::option::Option<&Self>,
+    ) {
+        ::json_runtime::ToJsonKey::write_json_entry_key(
+            &self.0,
+            w,
+            first,
+            ::core::option::Option::None,
+        );
     }
 }
 #[automatically_derived]

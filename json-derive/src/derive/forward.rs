@@ -36,10 +36,14 @@ pub fn key_impl(
     let runtime = &names.runtime;
     let w = &names.w;
     let format = format_param(cont.generics);
-    let (generics, body) = match &cont.data {
+    // A newtype is its field as a key in every respect: it sorts as the
+    // field does (an integer by value under `Options::sort_keys`), and
+    // writes an entry's key, comma and colon through the field's own
+    // single call, which the trait's default would split into three.
+    let (generics, body, sorts, entry_key) = match &cont.data {
         Data::Enum(variants) => {
             let body = enum_key_body(cont, variants, names)?;
-            (generics.clone(), body)
+            (generics.clone(), body, None, None)
         }
         Data::Struct(style, fields) => {
             let field = inner_field(cont, *style, fields)?;
@@ -48,9 +52,26 @@ pub fn key_impl(
             }
             let generics = bounded_by(cont, field.ty, quote!(#runtime::ToJsonKey));
             let value = member_value(cont, field, names);
+            let ty = field.ty;
+            let first = &names.first;
+            let sorts = quote! {
+                const SORTS_AS_INTEGER: bool = <#ty as #runtime::ToJsonKey>::SORTS_AS_INTEGER;
+            };
+            let entry_key = quote! {
+                fn write_json_entry_key<#format: #runtime::Format>(
+                    &self,
+                    #w: &mut #runtime::JsonWriter<'_, #format>,
+                    #first: bool,
+                    _: ::core::option::Option<&Self>,
+                ) {
+                    #runtime::ToJsonKey::write_json_entry_key(#value, #w, #first, ::core::option::Option::None);
+                }
+            };
             (
                 generics,
                 quote!(#runtime::ToJsonKey::write_json_key(#value, #w);),
+                Some(sorts),
+                Some(entry_key),
             )
         }
     };
@@ -59,9 +80,11 @@ pub fn key_impl(
     Some(quote! {
         #header
         impl #impl_generics #runtime::ToJsonKey for #ident #ty_generics #where_clause {
+            #sorts
             fn write_json_key<#format: #runtime::Format>(&self, #w: &mut #runtime::JsonWriter<'_, #format>) {
                 #body
             }
+            #entry_key
         }
     })
 }
