@@ -968,6 +968,19 @@ def dep_version(out: Path, name: str) -> str:
     return m.group(1) if m else "?"
 
 
+def serde_derive_syn(out: Path) -> str:
+    """The version of syn that serde_derive builds with. The lockfile can
+    hold two (other crates in the seed still use syn 2), and Cargo names
+    the dependency `syn 3.0.10` only then."""
+    text = (out / "Cargo.lock").read_text()
+    for block in text.split("[[package]]"):
+        if re.search(r'\nname = "serde_derive"\n', block):
+            m = re.search(r'"syn(?: ([^"]+))?"', block)
+            if m:
+                return m.group(1) or dep_version(out, "syn")
+    return "?"
+
+
 def fmt_s(x: float) -> str:
     return f"{x:.2f} s"
 
@@ -1280,7 +1293,7 @@ def main() -> None:
     head = [
         f"Measured with `{command}` on {today} (UTC): json-runtime and json-derive at {revision}; "
         f"serde {dep_version(out, 'serde')}, serde_json {dep_version(out, 'serde_json')}, "
-        f"syn {dep_version(out, 'syn')} (serde_derive's). "
+        f"syn {serde_derive_syn(out)} (serde_derive's). "
         f"Machine: {m['nproc']} cores, {m['cpu']}, {m['rustc']}, {m['os']}. "
         f"Load average before/after timing: {load_before[0]:.2f} / {load_after[0]:.2f}.",
         "",
