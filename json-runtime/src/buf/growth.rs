@@ -83,18 +83,15 @@ const ALLOCATOR_HEADER: usize = 64;
 #[cold]
 #[inline(never)]
 pub(crate) fn grow(buf: &mut Vec<u8>) -> usize {
-    let full = buf.capacity().saturating_sub(GROW_MARGIN);
-    if buf.len() < full {
-        advise_huge_pages(buf);
-        return full;
+    if buf.len() >= buf.capacity().saturating_sub(GROW_MARGIN) {
+        let target = (2 * buf.capacity())
+            .max(LARGE_OUTPUT)
+            .next_multiple_of(HUGE_PAGE)
+            - ALLOCATOR_HEADER;
+        buf.reserve_exact(target - buf.len());
     }
-    let target = (2 * buf.capacity())
-        .max(LARGE_OUTPUT)
-        .next_multiple_of(HUGE_PAGE)
-        - ALLOCATOR_HEADER;
-    buf.reserve_exact(target - buf.len());
     advise_huge_pages(buf);
-    buf.capacity() - GROW_MARGIN
+    buf.capacity().saturating_sub(GROW_MARGIN)
 }
 
 /// Makes room for `additional` more bytes. Output that stays under
