@@ -128,6 +128,24 @@ pub trait ToJson {
         false
     }
 
+    /// Writes `items` as one JSON array, as `[Option<Self>]` writes it, and
+    /// returns `true`; or writes nothing and returns `false`, and the
+    /// caller writes them as any slice of values. What `Option<Self>`'s
+    /// [`write_json_slice`](Self::write_json_slice) asks first.
+    ///
+    /// Not part of the public API: the default returns `false`; integers
+    /// and `bool` write the array in one loop of their own, as they write
+    /// a slice of themselves.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_option_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Option<Self>]) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = (w, items);
+        false
+    }
+
     /// Writes a key literal of a derived encoder (`,"key":`, as
     /// [`JsonWriter::key`] takes it), then `self`.
     ///

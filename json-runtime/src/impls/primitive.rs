@@ -2,9 +2,10 @@ use crate::writer::{ValueWriter, Written};
 use std::marker::PhantomData;
 
 use crate::impls::write_seq;
+use crate::writer::ArrayItem;
 use crate::writer::{
-    write_f32, write_f64, write_int, write_int_array, write_int_rows, write_keyed_f32,
-    write_keyed_f64,
+    write_f32, write_f64, write_int, write_int_rows, write_keyed_f32, write_keyed_f64,
+    write_scalar_array,
 };
 use crate::{Format, JsonWriter, ToJson};
 
@@ -20,18 +21,23 @@ macro_rules! integers {
 
             #[inline]
             fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
-                if w.writes_int_arrays() {
-                    write_int_array(w, items);
-                } else {
-                    write_seq(w, items);
-                }
+                write_scalars(w, items);
+            }
+
+            #[inline]
+            fn write_json_option_slice<F: Format>(
+                w: &mut JsonWriter<'_, F>,
+                items: &[Option<Self>],
+            ) -> bool {
+                write_scalars(w, items);
+                true
             }
 
             /// Compact only: pretty rows keep their own calls, which keeps
             /// the added code to the short compact loop.
             #[inline]
             fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
-                let one_loop = w.writes_int_arrays() && !F::PRETTY;
+                let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
                 if one_loop {
                     write_int_rows(w, rows);
                 }
@@ -41,6 +47,17 @@ macro_rules! integers {
     )*};
 }
 integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+/// A slice of integers, `bool`s or `Option`s of them: in one loop where
+/// the writer takes such arrays, else element by element.
+#[inline(always)]
+fn write_scalars<F: Format, T: ArrayItem + ToJson>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+    if w.writes_scalar_arrays() {
+        write_scalar_array(w, items);
+    } else {
+        write_seq(w, items);
+    }
+}
 
 impl ToJson for f32 {
     #[inline]
@@ -76,6 +93,20 @@ impl ToJson for bool {
         let w = w.w;
         w.write_bool(*self);
         Written(())
+    }
+
+    #[inline]
+    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+        write_scalars(w, items);
+    }
+
+    #[inline]
+    fn write_json_option_slice<F: Format>(
+        w: &mut JsonWriter<'_, F>,
+        items: &[Option<Self>],
+    ) -> bool {
+        write_scalars(w, items);
+        true
     }
 }
 
@@ -147,6 +178,13 @@ impl<T: ToJson> ToJson for Option<T> {
         match self {
             Some(value) => value.write_json(w),
             None => w.write_null(),
+        }
+    }
+
+    #[inline]
+    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+        if !T::write_json_option_slice(w, items) {
+            write_seq(w, items);
         }
     }
 }

@@ -9,7 +9,8 @@
 //! `inline_state.rs`). The structure checks of debug builds are in
 //! `check.rs` (hooks) over `check_state.rs`; the checked API for
 //! hand-written impls in `checked.rs`. Numbers through the writer are in `numbers.rs`,
-//! slices of integers as arrays in `int_array.rs`,
+//! slices of integers, bools and `Option`s of them as arrays in
+//! `scalar_array.rs`,
 //! pieces for awaited writers in `pieces.rs`, and one capacity check for a
 //! run of bounded writes in `reserved.rs`.
 
@@ -23,11 +24,11 @@ mod extras;
 mod format;
 mod inline;
 mod inline_state;
-mod int_array;
 mod json_writer;
 mod numbers;
 mod pieces;
 mod reserved;
+mod scalar_array;
 mod sort;
 mod sort_order;
 mod sort_state;
@@ -36,7 +37,6 @@ pub use checked::{ArrayWriter, ObjectWriter, ValueWriter, Written};
 pub(crate) use config::{Config, DEFAULT_INDENT};
 pub use format::{Canonical, Compact, Format, Pretty};
 pub(crate) use format::{PerFormat, Selected};
-pub(crate) use int_array::{write_int_array, write_int_rows};
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
     write_f32, write_f64, write_float_quoted, write_int, write_int_entry_key, write_int_quoted,
@@ -46,4 +46,5 @@ pub(crate) use pieces::write_indexed_piece;
 // Reached from other crates only through `__private_0_1_0`.
 pub use pieces::Pieces;
 pub use reserved::{Bounded, Reserved};
+pub(crate) use scalar_array::{write_int_rows, write_scalar_array, ArrayItem};
 pub(crate) use sort_order::Order;

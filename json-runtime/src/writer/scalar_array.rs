@@ -1,20 +1,130 @@
-//! A slice of integers as a JSON array, in one loop per integer type and
-//! layout: `Vec<u32>`, `[i64; N]`, the rows of a `Vec<Vec<i32>>`.
+//! A slice of scalars as a JSON array, in one loop per element type and
+//! layout: integers (`Vec<u32>`, `[i64; N]`, the rows of a
+//! `Vec<Vec<i32>>`), `bool`s, and `Option`s of either (`Vec<Option<u32>>`).
 //!
 //! Through the usual element path, each integer cost a capacity check for
 //! its separator, another for its digits, a call to the shared digit
 //! formatter and a flush test: `Vec<u32>` took 0.69 of serde_json's time
 //! where a struct of integer fields took 0.45, and `perf` put 64% of it in
 //! the formatter's call. Here a group of elements shares one capacity
-//! check, the formatter is inline (one copy per integer type and layout
+//! check, the formatter is inline (one copy per element type and layout
 //! in the whole program, not one per field), and each separator is a store
 //! whose length, 0 before the first element and 1 after, needs no branch.
+//! A `Vec<bool>` or a `Vec<Option<u32>>` went the usual way until the
+//! loop took them too, at 0.77 of serde_json's time; the output's length
+//! went through memory twice per element, a chain of store-to-load
+//! forwards.
 
 use super::format::Format;
-use super::json_writer::{JsonWriter, NEWLINE_PAD};
+use super::json_writer::{bool_word, JsonWriter, NEWLINE_PAD};
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 use crate::number::IfmaDigits;
 use crate::number::{Digits, Integer, SharedDigits};
+
+/// What the array loop writes: an integer, a `bool`, or an `Option` of
+/// one, whose longest text is known.
+pub(crate) trait ArrayItem: Copy {
+    /// The bytes [`write_item_at`](Self::write_item_at) may store to.
+    const ROOM: usize;
+
+    /// Whether writing it uses the `u64` writer `D`, as
+    /// [`Integer::USES_DIGITS`]: only then does the IFMA loop pay.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const USES_DIGITS: bool;
+
+    /// Writes the element's text at `at` and returns its length; bytes
+    /// past it, up to `ROOM`, may be overwritten too.
+    ///
+    /// # Safety
+    ///
+    /// `at` must be valid for writing `ROOM` bytes.
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize;
+
+    /// Writes `item`'s text at `at`, or `null`, and returns its length;
+    /// bytes past it, up to `max(ROOM, 4)`, may be overwritten too. What
+    /// `Option<Self>` writes.
+    ///
+    /// # Safety
+    ///
+    /// `at` must be valid for writing `max(ROOM, 4)` bytes.
+    #[inline(always)]
+    unsafe fn write_option_at<D: Digits>(item: Option<Self>, at: *mut u8) -> usize {
+        match item {
+            // SAFETY: the caller makes `ROOM` bytes at `at` writable.
+            Some(value) => unsafe { value.write_item_at::<D>(at) },
+            // SAFETY: and 4.
+            None => unsafe {
+                at.cast::<[u8; 4]>().write_unaligned(*b"null");
+                4
+            },
+        }
+    }
+}
+
+impl<I: Integer> ArrayItem for I {
+    const ROOM: usize = <I as Integer>::ROOM;
+    const USES_DIGITS: bool = <I as Integer>::USES_DIGITS;
+
+    #[inline(always)]
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+        // SAFETY: the caller's guarantee, `ROOM` being `Integer::ROOM`.
+        unsafe { self.write_digits_at_with::<D>(at) }
+    }
+}
+
+impl ArrayItem for bool {
+    const ROOM: usize = 8;
+    const USES_DIGITS: bool = false;
+
+    /// One eight-byte store of either word, as `JsonWriter::write_bool`.
+    #[inline(always)]
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+        let (word, len) = bool_word(self);
+        // SAFETY: the caller makes `ROOM = 8` bytes at `at` writable; the
+        // store is unaligned.
+        unsafe { at.cast::<u64>().write_unaligned(word.to_le()) };
+        len
+    }
+
+    /// One of three words, picked by index: which one is usually random,
+    /// and a branch on it took `Vec<Option<bool>>` 40% longer.
+    #[inline(always)]
+    unsafe fn write_option_at<D: Digits>(item: Option<bool>, at: *mut u8) -> usize {
+        const WORDS: [(u64, usize); 3] = [
+            (u64::from_le_bytes(*b"null\0\0\0\0"), 4),
+            (u64::from_le_bytes(*b"false\0\0\0"), 5),
+            (u64::from_le_bytes(*b"true\0\0\0\0"), 4),
+        ];
+        let (word, len) = WORDS[match item {
+            None => 0,
+            Some(value) => 1 + usize::from(value),
+        }];
+        // SAFETY: the caller makes `max(ROOM, 4) = 8` bytes at `at`
+        // writable; the store is unaligned.
+        unsafe { at.cast::<u64>().write_unaligned(word.to_le()) };
+        len
+    }
+}
+
+impl<T: ArrayItem> ArrayItem for Option<T> {
+    const ROOM: usize = if T::ROOM > 4 { T::ROOM } else { 4 };
+    const USES_DIGITS: bool = T::USES_DIGITS;
+
+    /// A branch on whether there is a value (`bool`'s picks a word
+    /// instead), though in most data that is random: choosing the place
+    /// and the length of the text without one (`null` stored first, a
+    /// stand-in's digits written past it) took `Vec<Option<u32>>`, a third
+    /// of it `None`, 25-50% longer, each element's place then waiting for
+    /// the one before it.
+    #[inline(always)]
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+        // SAFETY: the caller makes `ROOM = max(T::ROOM, 4)` bytes writable.
+        unsafe { T::write_option_at::<D>(self, at) }
+    }
+}
 
 /// About how many bytes one group of elements reserves: small enough that
 /// a streaming writer's buffer stays bounded, large enough that the
@@ -22,11 +132,11 @@ use crate::number::{Digits, Integer, SharedDigits};
 const GROUP_BYTES: usize = 4096;
 
 impl<F: Format> JsonWriter<'_, F> {
-    /// Whether [`write_int_array`] writes this writer's arrays: everywhere
-    /// but in canonical output, which checks each number.
+    /// Whether [`write_scalar_array`] writes this writer's arrays:
+    /// everywhere but in canonical output, which checks each number.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn writes_int_arrays(&self) -> bool {
+    pub(crate) fn writes_scalar_arrays(&self) -> bool {
         !F::CANONICAL
     }
 }
@@ -40,7 +150,7 @@ impl<F: Format> JsonWriter<'_, F> {
 /// through the writer's own methods, which keep the depth and let inline
 /// arrays see them as any other array.
 ///
-/// Only where [`JsonWriter::writes_int_arrays`] says so.
+/// Only where [`JsonWriter::writes_scalar_arrays`] says so.
 ///
 /// Where the processor has AVX-512 IFMA, the whole loop is compiled a
 /// second time with it, so that each element's digits come from
@@ -49,37 +159,37 @@ impl<F: Format> JsonWriter<'_, F> {
 /// compile-time benchmark's debug rebuild 2% and bought nothing of note
 /// (the crate's own unit tests have it, to check it against serde_json).
 #[inline(never)]
-pub(crate) fn write_int_array<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
+pub(crate) fn write_scalar_array<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-    if I::USES_DIGITS && crate::number::ifma_available() {
-        // SAFETY: the processor has the features `write_int_array_ifma`
+    if T::USES_DIGITS && crate::number::ifma_available() {
+        // SAFETY: the processor has the features `write_scalar_array_ifma`
         // is compiled with.
-        return unsafe { write_int_array_ifma(w, items) };
+        return unsafe { write_scalar_array_ifma(w, items) };
     }
-    write_int_array_with::<F, I, SharedDigits>(w, items);
+    write_scalar_array_with::<F, T, SharedDigits>(w, items);
 }
 
-/// [`write_int_array`] with `ifma::write_u64` inline.
+/// [`write_scalar_array`] with `ifma::write_u64` inline.
 ///
 /// # Safety
 ///
 /// The processor has the features it enables (`ifma_available`).
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-unsafe fn write_int_array_ifma<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, items: &[I]) {
-    write_int_array_with::<F, I, IfmaDigits>(w, items);
+unsafe fn write_scalar_array_ifma<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+    write_scalar_array_with::<F, T, IfmaDigits>(w, items);
 }
 
-/// Writes `rows` as a JSON array of [`write_int_array`]'s arrays, the
+/// Writes `rows` as a JSON array of [`write_scalar_array`]'s arrays, the
 /// short compact ones in one loop here: `Vec<Vec<u8>>` of 0 to 5 bytes a
 /// row spent a sixth of its time in each row's call, its register saves
-/// and its check for IFMA. Longer rows still take [`write_int_array`],
+/// and its check for IFMA. Longer rows still take [`write_scalar_array`],
 /// and pretty ones do not come here, so that this adds only the short
 /// compact loop's code per integer type.
 #[inline(never)]
 pub(crate) fn write_int_rows<F: Format, I: Integer>(w: &mut JsonWriter<'_, F>, rows: &[Vec<I>]) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-    if I::USES_DIGITS && crate::number::ifma_available() {
+    if <I as Integer>::USES_DIGITS && crate::number::ifma_available() {
         // SAFETY: the processor has the features `write_int_rows_ifma` is
         // compiled with.
         return unsafe { write_int_rows_ifma(w, rows) };
@@ -103,7 +213,7 @@ fn write_int_rows_with<F: Format, I: Integer, D: Digits>(
     w: &mut JsonWriter<'_, F>,
     rows: &[Vec<I>],
 ) {
-    debug_assert!(!F::PRETTY && w.writes_int_arrays());
+    debug_assert!(!F::PRETTY && w.writes_scalar_arrays());
     w.begin_array();
     for (i, row) in rows.iter().enumerate() {
         w.array_value(i == 0);
@@ -112,7 +222,7 @@ fn write_int_rows_with<F: Format, I: Integer, D: Digits>(
             w.check_open_array();
             write_short_compact::<F, I, D>(w, row);
         } else {
-            write_int_array(w, row);
+            write_scalar_array(w, row);
         }
         w.check_end();
         w.flush_point();
@@ -121,8 +231,11 @@ fn write_int_rows_with<F: Format, I: Integer, D: Digits>(
 }
 
 #[inline(always)]
-fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[I]) {
-    debug_assert!(w.writes_int_arrays());
+fn write_scalar_array_with<F: Format, T: ArrayItem, D: Digits>(
+    w: &mut JsonWriter<'_, F>,
+    items: &[T],
+) {
+    debug_assert!(w.writes_scalar_arrays());
     if F::PRETTY {
         if items.is_empty() {
             w.write_raw("[]");
@@ -132,7 +245,7 @@ fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_,
     } else {
         w.check_open_array();
         if items.len() <= SHORT_ARRAY {
-            return write_short_compact::<F, I, D>(w, items);
+            return write_short_compact::<F, T, D>(w, items);
         }
     }
     // Pretty layout: the line break before each element, `\n` and the
@@ -148,7 +261,7 @@ fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_,
         0
     };
     let line_room = if F::PRETTY { line.max(NEWLINE_PAD) } else { 0 };
-    let per_item = 1 + line_room + I::ROOM;
+    let per_item = 1 + line_room + T::ROOM;
     // An array that fits in one group needs no division: in pretty
     // layout `per_item` is known only here, and a division per array was
     // most of a short one's set-up.
@@ -186,8 +299,8 @@ fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_,
         // `per_item` bytes from where the last one ended: the comma (1),
         // the line break (`line_room`: at most `NEWLINE_PAD`, or `line`
         // when longer; `newline` holds `line + NEWLINE_PAD` bytes, checked
-        // above) and the digits (`I::ROOM`, all `write_digits_at_with` may
-        // store to), and advances by at most that; the `]` takes the
+        // above) and the element (`T::ROOM`, all `write_item_at` may store
+        // to), and advances by at most that; the `]` takes the
         // `close` bytes after them (stored only when `close` is 1).
         unsafe {
             *at = b'[';
@@ -203,7 +316,7 @@ fn write_int_array_with<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_,
                     }
                     at = at.add(line);
                 }
-                at = at.add(item.write_digits_at_with::<D>(at));
+                at = at.add(item.write_item_at::<D>(at));
                 comma = 1;
             }
             if close == 1 {
@@ -238,18 +351,18 @@ const SHORT_ARRAY: usize = 16;
 /// groups' arithmetic or flush tests. `Vec<Vec<u8>>` of 0 to 5 bytes each
 /// took 0.42 of serde_json's time, most of it in the set-up of each row.
 #[inline(always)]
-fn write_short_compact<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[I]) {
+fn write_short_compact<F: Format, T: ArrayItem, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     debug_assert!(!F::PRETTY && items.len() <= SHORT_ARRAY);
     for _ in items {
         w.check_element();
         w.check_scalar();
     }
-    let start = w.buf.spare(2 + SHORT_ARRAY * (1 + I::ROOM));
-    // SAFETY: `spare` left `2 + SHORT_ARRAY * (1 + I::ROOM)` writable
+    let start = w.buf.spare(2 + SHORT_ARRAY * (1 + T::ROOM));
+    // SAFETY: `spare` left `2 + SHORT_ARRAY * (1 + T::ROOM)` writable
     // bytes at `start`: the `[`, then for each of the at most
     // `SHORT_ARRAY` elements a comma (stored always, kept after the
-    // first) and the digits' `I::ROOM`, all `write_digits_at_with` may
-    // store to, and the `]` after the last. The output advances over the
+    // first) and the element's `T::ROOM`, all `write_item_at` may store
+    // to, and the `]` after the last. The output advances over the
     // bytes written, from `start` to the `]` included.
     unsafe {
         *start = b'[';
@@ -258,7 +371,7 @@ fn write_short_compact<F: Format, I: Integer, D: Digits>(w: &mut JsonWriter<'_, 
         for &item in items {
             *at = b',';
             at = at.add(comma);
-            at = at.add(item.write_digits_at_with::<D>(at));
+            at = at.add(item.write_item_at::<D>(at));
             comma = 1;
         }
         *at = b']';
@@ -311,6 +424,18 @@ mod tests {
         both_paths(&[u64::MAX, 0, 99, 100, 10_000_000_000_000_000]);
         both_paths(&[i64::MIN, -1, 0, i64::MAX, -100, -99]);
         both_paths::<u32>(&[]);
+        let options: Vec<Option<i64>> = values
+            .iter()
+            .map(|&v| (v % 3 != 0).then_some(v as i64))
+            .collect();
+        both_paths(&options);
+        both_paths(
+            &options
+                .iter()
+                .map(|v| v.map(|v| v as u8))
+                .collect::<Vec<_>>(),
+        );
+        both_paths(&values.iter().map(|&v| v % 2 == 0).collect::<Vec<_>>());
     }
 
     /// Every length around [`super::SHORT_ARRAY`], where compact arrays

@@ -1,8 +1,8 @@
-//! Slices of integers, which json-runtime writes in one loop per integer
-//! type and layout rather than element by element: every width and digit
-//! count, every length around the loop's group size, at depths whose line
-//! breaks are longer than the writer's fixed-size copy, against serde_json
-//! through every entry point.
+//! Slices of integers, `bool`s and `Option`s of them, which json-runtime
+//! writes in one loop per element type and layout rather than element by
+//! element: every width and digit count, every length around the loop's
+//! group size, at depths whose line breaks are longer than the writer's
+//! fixed-size copy, against serde_json through every entry point.
 
 use json_runtime::{Options, PrettyFormatter, ToJson};
 use json_tests::{assert_same, serde_pretty_with_indent};
@@ -45,6 +45,38 @@ fn every_width_and_digit_count() {
     assert_same(&edges!(i128));
 }
 
+/// `Option`s of every integer width, `None` among every digit count, and
+/// of `bool`.
+#[test]
+fn options_of_every_width() {
+    macro_rules! options {
+        ($($t:ty)*) => {$({
+            let values = edges!($t);
+            let some: Vec<Option<$t>> = values.iter().copied().map(Some).collect();
+            assert_same(&some);
+            let mixed: Vec<Option<$t>> = values
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &v)| [Some(v), None].into_iter().take(1 + i % 2))
+                .collect();
+            assert_same(&mixed);
+            assert_same(&vec![None::<$t>; 40]);
+        })*};
+    }
+    options!(u8 u16 u32 u64 usize u128 i8 i16 i32 i64 isize i128);
+    assert_same(&[Some(true), None, Some(false), None, None]);
+    assert_same(&Vec::<Option<bool>>::new());
+}
+
+#[test]
+fn bools() {
+    assert_same(&[true, false, false, true]);
+    assert_same(&Vec::<bool>::new());
+    assert_same(&vec![vec![true], vec![], vec![false, true]]);
+    let long: Vec<bool> = (0..3_000u32).map(|i| i.count_ones() % 2 == 0).collect();
+    assert_same(&long);
+}
+
 #[test]
 fn empty_and_single() {
     assert_same(&Vec::<u32>::new());
@@ -63,6 +95,12 @@ fn lengths_across_groups() {
         let v: Vec<u64> = (0..len as u64).map(|i| i * 7_919 % 1_000_003).collect();
         assert_same(&v);
         let v: Vec<i8> = (0..len).map(|i| (i % 256) as u8 as i8).collect();
+        assert_same(&v);
+        let v: Vec<bool> = (0..len).map(|i| i % 3 == 0).collect();
+        assert_same(&v);
+        let v: Vec<Option<i32>> = (0..len)
+            .map(|i| (i % 3 != 0).then_some(i * -7_919))
+            .collect();
         assert_same(&v);
     }
 }
@@ -108,6 +146,8 @@ fn inside_derived_types() {
         grid: Vec<Vec<i64>>,
         bytes: Vec<u8>,
         none: Vec<u16>,
+        flags: Vec<bool>,
+        gaps: [Option<u64>; 3],
     }
     let row = Row {
         ids: vec![1, 20, 300, 4_000, 50_000],
@@ -115,6 +155,8 @@ fn inside_derived_types() {
         grid: vec![vec![], vec![i64::MIN], vec![1, -2, 3]],
         bytes: b"json".to_vec(),
         none: vec![],
+        flags: vec![true, false],
+        gaps: [None, Some(u64::MAX), None],
     };
     assert_same(&row);
     assert_same(&vec![row]);
@@ -138,6 +180,12 @@ fn other_outputs() {
         Options::new().sort_keys(true).to_string(&v).unwrap(),
         serde_json::to_string(&v).unwrap()
     );
+    let flags = vec![vec![Some(true), None], vec![]];
+    let inline = PrettyFormatter::new()
+        .inline_arrays(40)
+        .to_string(&flags)
+        .unwrap();
+    assert_eq!(inline, "[\n  [true, null],\n  []\n]");
     let big: Vec<u64> = vec![1, 1 << 53, (1 << 53) + 1];
     assert!(json_runtime::Options::new()
         .canonical()
@@ -165,6 +213,16 @@ proptest! {
 
     #[test]
     fn random_small(v in proptest::collection::vec(0u16..1_000, 0..600)) {
+        assert_same(&v);
+    }
+
+    #[test]
+    fn random_options(v in proptest::collection::vec(any::<Option<i64>>(), 0..600)) {
+        assert_same(&v);
+    }
+
+    #[test]
+    fn random_bools(v in proptest::collection::vec(any::<Option<bool>>(), 0..600)) {
         assert_same(&v);
     }
 }
