@@ -2,10 +2,9 @@ use crate::writer::{ValueWriter, Written};
 use std::marker::PhantomData;
 
 use crate::impls::write_seq;
-use crate::writer::ArrayItem;
 use crate::writer::{
-    write_f32, write_f64, write_int, write_int_rows, write_keyed_f32, write_keyed_f64,
-    write_scalar_array,
+    write_f32, write_f64, write_int, write_keyed_f32, write_keyed_f64, write_scalar_array,
+    write_scalar_rows, ArrayItem,
 };
 use crate::{Format, JsonWriter, ToJson};
 
@@ -33,15 +32,9 @@ macro_rules! integers {
                 true
             }
 
-            /// Compact only: pretty rows keep their own calls, which keeps
-            /// the added code to the short compact loop.
             #[inline]
             fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
-                let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
-                if one_loop {
-                    write_int_rows(w, rows);
-                }
-                one_loop
+                write_rows(w, rows)
             }
         }
     )*};
@@ -57,6 +50,19 @@ fn write_scalars<F: Format, T: ArrayItem + ToJson>(w: &mut JsonWriter<'_, F>, it
     } else {
         write_seq(w, items);
     }
+}
+
+/// Rows of integers or `bool`s (`Vec<Vec<T>>`) in one loop, and `true`;
+/// or `false`, and the caller writes them row by row. Compact only:
+/// pretty rows keep their own calls, which keeps the added code to the
+/// short compact loop.
+#[inline(always)]
+fn write_rows<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, rows: &[Vec<T>]) -> bool {
+    let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
+    if one_loop {
+        write_scalar_rows(w, rows);
+    }
+    one_loop
 }
 
 impl ToJson for f32 {
@@ -107,6 +113,11 @@ impl ToJson for bool {
     ) -> bool {
         write_scalars(w, items);
         true
+    }
+
+    #[inline]
+    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
+        write_rows(w, rows)
     }
 }
 
