@@ -965,7 +965,7 @@ pub fn svg(rows: &[Row], title: &str) -> String {
     const PLOT: f64 = 560.0;
     const BAR: f64 = 9.0;
     const PITCH: f64 = 10.0;
-    const ROW_GAP: f64 = 7.0;
+    const ROW_GAP: f64 = 5.0;
     const LEGEND: f64 = 58.0;
     const TOP: f64 = 96.0;
     // Value labels stay readable where they cross a grid or the 1× line.

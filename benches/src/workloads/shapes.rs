@@ -105,11 +105,19 @@ pub enum Family {
     LargeDocHash,
     /// A `serde_json::Value`.
     Value,
+    /// `Vec<Option<u32>>`, a third `None`.
+    VecOptionU32,
+    /// `Vec<Vec<bool>>` of 0 to 20 each.
+    VecVecBool,
+    /// `Vec<(u32, i64)>`: pairs, written as arrays.
+    Tuples,
+    /// `HashMap<String, Vec<u32>>` of 0 to 3 integers a value.
+    MapStringVecs,
 }
 
 impl Family {
     /// Every family, in the order they run and are reported.
-    pub const ALL: [Family; 25] = [
+    pub const ALL: [Family; 29] = [
         Family::Ints,
         Family::Ids19,
         Family::OptionInt,
@@ -133,6 +141,10 @@ impl Family {
         Family::VecI64,
         Family::VecVecI32,
         Family::VecVecU8Short,
+        Family::VecOptionU32,
+        Family::VecVecBool,
+        Family::Tuples,
+        Family::MapStringVecs,
         // Last: its 23 MB (48 MB pretty) leave glibc's heap serving every
         // later output of a megabyte or so with fresh page faults, and
         // the families after it would read worse than alone.
@@ -168,6 +180,10 @@ impl Family {
             Family::VecVecU8Short => "vec_vec_u8_short",
             Family::LargeDocHash => "large_doc_hash",
             Family::Value => "value",
+            Family::VecOptionU32 => "vec_option_u32",
+            Family::VecVecBool => "vec_vec_bool",
+            Family::Tuples => "tuples",
+            Family::MapStringVecs => "map_string_vecs",
         }
     }
 
@@ -273,6 +289,40 @@ impl Family {
                 &repeat(n(110_000), r, |r| {
                     let len = r.range(0, 6) as usize;
                     repeat(len, r, |r| r.next_u64() as u8)
+                }),
+                Vec::new(),
+            ),
+            Family::VecOptionU32 => sink.shape(
+                &repeat(n(160_000), r, |r| {
+                    let value = spread(r, u32::MAX.into()) as u32;
+                    (r.range(0, 3) != 0).then_some(value)
+                }),
+                Vec::new(),
+            ),
+            Family::VecVecBool => sink.shape(
+                &repeat(n(20_000), r, |r| {
+                    let len = r.range(0, 21) as usize;
+                    repeat(len, r, |r| r.chance(0.5))
+                }),
+                Vec::new(),
+            ),
+            Family::Tuples => sink.shape(
+                &repeat(n(50_000), r, |r| {
+                    (spread(r, u32::MAX.into()) as u32, spread_i(r, i64::MAX))
+                }),
+                Vec::new(),
+            ),
+            Family::MapStringVecs => sink.shape(
+                &repeat(n(3_000), r, |r| {
+                    let len = r.range(5, 31);
+                    (0..len)
+                        .map(|_| {
+                            let key_len = r.range(3, 13) as usize;
+                            let key = from_alphabet(r, &ASCII[..62], key_len);
+                            let items = r.range(0, 4) as usize;
+                            (key, repeat(items, r, |r| r.range(0, 1_000) as u32))
+                        })
+                        .collect::<HashMap<String, Vec<u32>>>()
                 }),
                 Vec::new(),
             ),
