@@ -11,4 +11,4 @@ mod string;
 pub use mode::Escape;
 #[cfg(feature = "serde")]
 pub(crate) use serde_json_rules::write_quoted;
-pub(crate) use string::{write_entry_key, write_keyed_str, write_str};
+pub(crate) use string::{quoted_char_word, write_entry_key, write_keyed_str, write_str};

@@ -51,7 +51,7 @@ impl ToJsonKey for String {
 impl ToJsonKey for char {
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
-        w.write_str(self.encode_utf8(&mut [0; 4]));
+        w.write_char(*self);
     }
 }
 

@@ -154,7 +154,7 @@ impl ToJson for char {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         let w = w.w;
-        w.write_str(self.encode_utf8(&mut [0; 4]));
+        w.write_char(*self);
         Written(())
     }
 }

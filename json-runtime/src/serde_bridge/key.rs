@@ -101,7 +101,7 @@ impl<F: Format> ser::Serializer for MapKeySerializer<'_, '_, F> {
     }
 
     fn serialize_char(self, value: char) -> Result<(), Error> {
-        self.w.write_str(value.encode_utf8(&mut [0; 4]));
+        self.w.write_char(value);
         Ok(())
     }
 

@@ -144,7 +144,7 @@ impl<'w, 'a, F: Format> ser::Serializer for Serializer<'w, 'a, F> {
     }
 
     fn serialize_char(self, value: char) -> Result<(), Error> {
-        self.w.write_str(value.encode_utf8(&mut [0; 4]));
+        self.w.write_char(value);
         Ok(())
     }
 

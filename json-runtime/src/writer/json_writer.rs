@@ -361,6 +361,22 @@ impl<'a, F: Format> JsonWriter<'a, F> {
         escape::write_str(&mut self.buf, self.escape, s);
     }
 
+    /// Writes `c` as a one-character JSON string, as [`write_str`] writes
+    /// it: with one store where nothing in it is to be escaped.
+    ///
+    /// [`write_str`]: Self::write_str
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn write_char(&mut self, c: char) {
+        match escape::quoted_char_word(c, self.escape) {
+            Some((word, len)) => {
+                self.check_scalar();
+                self.buf.extend_from_word(word, len);
+            }
+            None => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
+    }
+
     /// A key literal of a field written with its key in one call
     /// (`ToJson::write_json_keyed`), inside that call: in compact output
     /// copied by length, not stored as constants as [`key`](Self::key)
