@@ -77,6 +77,48 @@ fn bools() {
     assert_same(&long);
 }
 
+/// Sets, deques and lists of integers and `bool`s, gathered into groups
+/// of 64 on the way: every length around that, a deque whose elements
+/// wrap around its buffer, and a `HashSet` sorted by `sort_keys`.
+#[test]
+fn collections_other_than_slices() {
+    use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
+    for len in [0usize, 1, 2, 16, 17, 63, 64, 65, 127, 128, 129, 200, 1000] {
+        let values: Vec<u64> = (0..len as u64)
+            .map(|i| (u64::MAX >> (i * 7 % 64)).wrapping_sub(i))
+            .collect();
+        assert_same(&values.iter().copied().collect::<BTreeSet<u64>>());
+        assert_same(&values.iter().map(|&v| v as i32).collect::<BTreeSet<i32>>());
+        assert_same(&values.iter().map(|&v| v as u8).collect::<HashSet<u8>>());
+        assert_same(
+            &values
+                .iter()
+                .map(|&v| v as i16)
+                .collect::<LinkedList<i16>>(),
+        );
+        assert_same(
+            &values
+                .iter()
+                .map(|&v| v as u32)
+                .collect::<BinaryHeap<u32>>(),
+        );
+        let mut deque: VecDeque<i64> = values.iter().map(|&v| v as i64).collect();
+        deque.rotate_left(len / 3);
+        for v in values.iter().take(len / 2) {
+            deque.pop_front();
+            deque.push_back(*v as i64);
+        }
+        assert_same(&deque);
+        let flags: VecDeque<bool> = values.iter().map(|&v| v % 3 == 0).collect();
+        assert_same(&flags);
+        let set: HashSet<u64> = values.iter().copied().collect();
+        assert_eq!(
+            Options::new().sort_keys(true).to_string(&set).unwrap(),
+            serde_json::to_string(&set.iter().copied().collect::<BTreeSet<u64>>()).unwrap()
+        );
+    }
+}
+
 #[test]
 fn empty_and_single() {
     assert_same(&Vec::<u32>::new());
@@ -224,5 +266,11 @@ proptest! {
     #[test]
     fn random_bools(v in proptest::collection::vec(any::<Option<bool>>(), 0..600)) {
         assert_same(&v);
+    }
+
+    #[test]
+    fn random_sets(v in proptest::collection::btree_set(any::<i64>(), 0..300)) {
+        assert_same(&v);
+        assert_same(&v.iter().copied().collect::<std::collections::VecDeque<i64>>());
     }
 }

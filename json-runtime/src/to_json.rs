@@ -128,6 +128,24 @@ pub trait ToJson {
         false
     }
 
+    /// Writes `items`, the elements of a collection other than a slice (a
+    /// set, a `VecDeque`, a list), as one JSON array and returns `Ok`; or
+    /// writes nothing and gives them back, and the caller writes them as
+    /// any sequence of values.
+    ///
+    /// Not part of the public API: the default gives them back; integers
+    /// and `bool` write them in the loop of their slices.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
+    where
+        Self: Sized + 'a,
+        I: ExactSizeIterator<Item = &'a Self>,
+    {
+        let _ = w;
+        Err(items)
+    }
+
     /// Writes `items` as one JSON array, as `[Option<Self>]` writes it, and
     /// returns `true`; or writes nothing and returns `false`, and the
     /// caller writes them as any slice of values. What `Option<Self>`'s

@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 use crate::impls::write_seq;
 use crate::writer::{
     write_f32, write_f64, write_int, write_keyed_f32, write_keyed_f64, write_scalar_array,
-    write_scalar_rows, ArrayItem,
+    write_scalar_iter, write_scalar_rows, ArrayItem,
 };
 use crate::{Format, JsonWriter, ToJson};
 
@@ -36,6 +36,14 @@ macro_rules! integers {
             fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
                 write_rows(w, rows)
             }
+
+            #[inline]
+            fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
+            where
+                I: ExactSizeIterator<Item = &'a Self>,
+            {
+                write_iter(w, items)
+            }
         }
     )*};
 }
@@ -49,6 +57,23 @@ fn write_scalars<F: Format, T: ArrayItem + ToJson>(w: &mut JsonWriter<'_, F>, it
         write_scalar_array(w, items);
     } else {
         write_seq(w, items);
+    }
+}
+
+/// The elements of a set, a `VecDeque` or a list of integers or `bool`s
+/// in the loop of their slices, where the writer takes such arrays.
+#[inline(always)]
+fn write_iter<'a, F, T, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
+where
+    F: Format,
+    T: ArrayItem + 'a,
+    I: ExactSizeIterator<Item = &'a T>,
+{
+    if w.writes_scalar_arrays() {
+        write_scalar_iter(w, items);
+        Ok(())
+    } else {
+        Err(items)
     }
 }
 
@@ -118,6 +143,14 @@ impl ToJson for bool {
     #[inline]
     fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
         write_rows(w, rows)
+    }
+
+    #[inline]
+    fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
+    where
+        I: ExactSizeIterator<Item = &'a Self>,
+    {
+        write_iter(w, items)
     }
 }
 

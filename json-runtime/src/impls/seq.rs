@@ -135,7 +135,7 @@ impl<T: ToJson> ToJson for VecDeque<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         let w = w.w;
-        write_seq(w, self);
+        write_collection(w, self.iter());
         Written(())
     }
 
@@ -150,13 +150,28 @@ macro_rules! iterable {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
                 let w = w.w;
-                write_seq(w, self);
+                write_collection(w, self.iter());
                 Written(())
             }
         }
     )*};
 }
 iterable!(LinkedList<T>, BTreeSet<T>, BinaryHeap<T>);
+
+/// The elements of a collection other than a slice, in their type's own
+/// loop where it has one (integers and `bool`:
+/// `ToJson::write_json_iter`), else element by element.
+#[inline(always)]
+fn write_collection<'a, F, T, I>(w: &mut JsonWriter<'_, F>, items: I)
+where
+    F: Format,
+    T: ToJson + 'a,
+    I: ExactSizeIterator<Item = &'a T>,
+{
+    if let Err(items) = T::write_json_iter(w, items) {
+        write_seq(w, items);
+    }
+}
 
 /// In iteration order, as serde_json writes it; sorted under
 /// [`Options::sort_keys`](crate::Options::sort_keys) and in canonical
@@ -168,7 +183,7 @@ impl<T: ToJson, S> ToJson for HashSet<T, S> {
         if w.sorts_unordered() {
             crate::impls::write_seq_sorted(w, self);
         } else {
-            write_seq(w, self);
+            write_collection(w, self.iter());
         }
         Written(())
     }
