@@ -204,6 +204,57 @@ fn inside_derived_types() {
     assert_same(&vec![row]);
 }
 
+/// Slices of derived newtypes and `transparent` structs go through their
+/// field's loop where it has one (integers, `bool`), element by element
+/// otherwise, a field that implements only `Serialize` included.
+#[test]
+fn newtypes_of_scalars() {
+    #[derive(ToJson, Serialize, Clone, Copy)]
+    struct UserId(u64);
+    #[derive(ToJson, Serialize, Clone, Copy)]
+    struct Flag(bool);
+    #[derive(ToJson, Serialize, Clone)]
+    struct Name(String);
+    #[derive(ToJson, Serialize, Clone)]
+    #[serde(transparent)]
+    struct Tagged<T> {
+        value: T,
+        marker: std::marker::PhantomData<T>,
+    }
+    #[derive(Serialize, Clone, Copy)]
+    struct SerdeOnly(i16);
+    #[derive(ToJson, Serialize, Clone, Copy)]
+    struct Wrapped(SerdeOnly);
+    #[derive(ToJson, Serialize, Clone, Copy)]
+    struct Shown(#[json(as_string)] u32);
+
+    for len in [0usize, 1, 16, 17, 63, 64, 65, 200] {
+        let ids: Vec<UserId> = (0..len as u64)
+            .map(|i| UserId(u64::MAX >> (i % 64)))
+            .collect();
+        assert_same(&ids);
+        assert_same(&vec![ids.clone(), vec![], ids[..len / 2].to_vec()]);
+        let flags: Vec<Flag> = (0..len).map(|i| Flag(i % 3 == 0)).collect();
+        assert_same(&flags);
+        let names: Vec<Name> = (0..len).map(|i| Name(format!("n\"{i}"))).collect();
+        assert_same(&names);
+        let tagged: Vec<Tagged<i32>> = (0..len as i32)
+            .map(|i| Tagged {
+                value: -i * 1_001,
+                marker: std::marker::PhantomData,
+            })
+            .collect();
+        assert_same(&tagged);
+        let wrapped: Vec<Wrapped> = (0..len as i16).map(|i| Wrapped(SerdeOnly(-i))).collect();
+        assert_same(&wrapped);
+    }
+    let shown = vec![Shown(7), Shown(u32::MAX)];
+    assert_eq!(
+        json_runtime::to_string(&shown).unwrap(),
+        r#"["7","4294967295"]"#
+    );
+}
+
 /// The other outputs that reach slices of integers: inline arrays, sorted
 /// keys and canonical output, which checks every number itself.
 #[test]

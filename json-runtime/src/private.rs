@@ -17,6 +17,9 @@
 //! the `serde` feature is on. A type with neither trait therefore gets one
 //! error, about `SerializeFallback`, whose message names both traits.
 
+use std::marker::PhantomData;
+
+use crate::framing::write_seq;
 use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey, ValueWriter, Written};
 
 #[cfg(feature = "serde")]
@@ -35,7 +38,8 @@ pub mod dispatch {
     // This module's parent, by the name lib.rs gives it.
     pub use crate::__private_0_1_0::{
         Bounded, IntoWriter as _, Via, WriteSerialize as _, WriteSerializeFields as _,
-        WriteToJson as _, WriteToJsonFields as _, WriterProtocol as _,
+        WriteSerializeSlice as _, WriteToJson as _, WriteToJsonFields as _, WriteToJsonSlice as _,
+        WriterProtocol as _,
     };
 }
 
@@ -392,6 +396,55 @@ impl<T: ?Sized> WriteSerialize for &Via<'_, T> {
     {
         w.key(key);
         self.0.write_serialize(w);
+    }
+}
+
+/// A slice of a derived newtype, for its `write_json_slice`: the elements
+/// and how to reach each one's field. Its field's type writes them where
+/// it has a loop of its own for them (`ToJson::write_json_iter`: integers
+/// and `bool`), else they go element by element. A `Vec<UserId>` of
+/// `UserId(u64)` went element by element and took 0.45 of serde_json's
+/// time where a `Vec<u64>` took 0.18.
+pub struct NewtypeSlice<'a, N, T: ?Sized, G>(&'a [N], G, PhantomData<fn(&T)>);
+
+/// A [`NewtypeSlice`] of `items`, whose field `field` reaches.
+#[inline(always)]
+pub fn newtype_slice<'a, N, T: ?Sized + 'a, G: Fn(&'a N) -> &'a T>(
+    items: &'a [N],
+    field: G,
+) -> NewtypeSlice<'a, N, T, G> {
+    NewtypeSlice(items, field, PhantomData)
+}
+
+/// The first choice: the field's type's own loop, if it has one.
+pub trait WriteToJsonSlice {
+    /// Writes the slice as a JSON array.
+    fn write_newtype_slice<F: Format>(self, w: &mut JsonWriter<'_, F>);
+}
+
+impl<'a, N: ToJson, T: ToJson + 'a, G: Fn(&'a N) -> &'a T> WriteToJsonSlice
+    for NewtypeSlice<'a, N, T, G>
+{
+    #[inline]
+    fn write_newtype_slice<F: Format>(self, w: &mut JsonWriter<'_, F>) {
+        let NewtypeSlice(items, field, _) = self;
+        if T::write_json_iter(w, items.iter().map(field)).is_err() {
+            write_seq(w, items);
+        }
+    }
+}
+
+/// The fallback, for a field whose type does not implement `ToJson`:
+/// element by element.
+pub trait WriteSerializeSlice {
+    /// Writes the slice as a JSON array.
+    fn write_newtype_slice<F: Format>(self, w: &mut JsonWriter<'_, F>);
+}
+
+impl<N: ToJson, T: ?Sized, G> WriteSerializeSlice for &NewtypeSlice<'_, N, T, G> {
+    #[inline]
+    fn write_newtype_slice<F: Format>(self, w: &mut JsonWriter<'_, F>) {
+        write_seq(w, self.0);
     }
 }
 

@@ -113,6 +113,16 @@ impl<T> ::json_runtime::ToJson for Name<T> {
         Via(&self.text).write_json_or_serialize(w);
         w.written()
     }
+    #[inline]
+    fn write_json_slice<F: ::json_runtime::Format>(
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        items: &[Self],
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        ::json_runtime::__private_0_1_0::newtype_slice(items, |item| &item.text)
+            .write_newtype_slice(w)
+    }
 }
 #[automatically_derived]
 impl<T> ::json_runtime::ToJsonKey for Name<T>

@@ -11,6 +11,16 @@ impl ::json_runtime::ToJson for UserId {
         Via(&self.0).write_json_or_serialize(w);
         w.written()
     }
+    #[inline]
+    fn write_json_slice<F: ::json_runtime::Format>(
+        w: &mut ::json_runtime::JsonWriter<'_, F>,
+        items: &[Self],
+    ) {
+        #[allow(unused_imports)]
+        use ::json_runtime::__private_0_1_0::dispatch::*;
+        ::json_runtime::__private_0_1_0::newtype_slice(items, |item| &item.0)
+            .write_newtype_slice(w)
+    }
 }
 #[automatically_derived]
 impl ::json_runtime::ToJsonKey for UserId

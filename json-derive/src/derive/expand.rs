@@ -148,7 +148,7 @@ fn to_json_impls(
     // Forwarding bodies are one call that returns the `Written`, and need
     // no import. Writing bodies take the writer out of the `ValueWriter`
     // and return `written()` after the value.
-    let to_json = |body: TokenStream, attr: TokenStream, writes: bool| {
+    let to_json = |body: TokenStream, attr: TokenStream, writes: bool, more: TokenStream| {
         let body = match writes {
             true => {
                 let import = names.import();
@@ -163,6 +163,7 @@ fn to_json_impls(
                 fn write_json<#format: #runtime::Format>(&self, #w: #runtime::ValueWriter<'_, '_, #format>) -> #runtime::Written {
                     #body
                 }
+                #more
             }
         }
     };
@@ -176,6 +177,7 @@ fn to_json_impls(
             },
             TokenStream::new(),
             false,
+            TokenStream::new(),
         );
     }
     if let Data::Enum(variants) = &cont.data {
@@ -193,7 +195,8 @@ fn to_json_impls(
             Data::Struct(style, fields) => ser_struct::body(cont, *style, fields, names),
             Data::Enum(variants) => ser_enum::body(cont, variants, names),
         };
-        return to_json(body, TokenStream::new(), true);
+        let slice = forward::slice_method(cont, names);
+        return to_json(body, TokenStream::new(), true, slice);
     };
     // Only forwards: inlined, so that a recursive type costs one frame a
     // level, not two, in unoptimized builds too.
@@ -201,6 +204,7 @@ fn to_json_impls(
         quote!(#private::object(self, #w)),
         quote!(#[inline(always)]),
         false,
+        TokenStream::new(),
     );
     impls.append_stream(quote! {
         #header

@@ -125,6 +125,40 @@ pub fn fields_impl(cont: &Container, names: &Names, header: &TokenStream) -> Opt
     })
 }
 
+/// For a newtype or `transparent` struct, `ToJson::write_json_slice`: a
+/// slice of it goes through its field's type's own loop for slices where
+/// that type has one (integers and `bool`: `Vec<UserId>` of `UserId(u64)`
+/// took 0.45 of serde_json's time element by element, against 0.18 for a
+/// `Vec<u64>`). Not for a field written another way (`serialize_with`,
+/// `as_string`, a getter), nor in a packed struct, whose field cannot be
+/// borrowed, nor in small-code encoders.
+pub fn slice_method(cont: &Container, names: &Names) -> TokenStream {
+    let Data::Struct(style, fields) = &cont.data else {
+        return TokenStream::new();
+    };
+    let Some(field) = inner_field(cont, *style, fields) else {
+        return TokenStream::new();
+    };
+    let plain = field.attrs.serialize_with.is_none()
+        && field.attrs.as_string.is_none()
+        && field.attrs.getter.is_none();
+    if !plain || cont.packed || names.small_code {
+        return TokenStream::new();
+    }
+    let Names { runtime, w, .. } = names;
+    let private = names.private();
+    let import = names.import();
+    let format = format_param(cont.generics);
+    let member = &field.member;
+    quote! {
+        #[inline]
+        fn write_json_slice<#format: #runtime::Format>(#w: &mut #runtime::JsonWriter<'_, #format>, items: &[Self]) {
+            #import
+            #private::newtype_slice(items, |item| &item.#member).write_newtype_slice(#w)
+        }
+    }
+}
+
 /// The field a newtype or `transparent` struct is written as. serde writes
 /// a newtype's field even when it is marked skipped.
 fn inner_field<'a>(
