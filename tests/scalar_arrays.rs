@@ -116,6 +116,17 @@ fn collections_other_than_slices() {
             Options::new().sort_keys(true).to_string(&set).unwrap(),
             serde_json::to_string(&set.iter().copied().collect::<BTreeSet<u64>>()).unwrap()
         );
+        let small: BTreeSet<u32> = values.iter().map(|&v| v as u32 >> 12).collect();
+        assert_eq!(
+            Options::new().canonical().to_string(&small).unwrap(),
+            serde_json::to_string(&small).unwrap()
+        );
+        let inline = PrettyFormatter::new()
+            .inline_arrays(usize::MAX)
+            .to_string(&small)
+            .unwrap();
+        let expected: Vec<String> = small.iter().map(u32::to_string).collect();
+        assert_eq!(inline, format!("[{}]", expected.join(", ")));
     }
 }
 
