@@ -510,3 +510,201 @@ fn lone_keyed_fields_match_serde_json() {
         });
     }
 }
+
+/// Arrays written by the derive (tuple structs, tuple variants) put their
+/// brackets, separators and bounded elements in runs too: every mix of
+/// bounded and unbounded elements, a tuple long enough to split its run,
+/// under every entry point and layout.
+#[test]
+fn tuple_structs_and_variants_match_serde_json() {
+    #[derive(Serialize, ToJson)]
+    struct Pair(u32, i64);
+    #[derive(Serialize, ToJson)]
+    struct Mixed(bool, String, Option<u16>, Vec<u8>, i8);
+    #[derive(Serialize, ToJson)]
+    struct Unbounded(String, Vec<u32>);
+    #[derive(Serialize, ToJson)]
+    #[allow(clippy::type_complexity)]
+    struct Long(
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+        u64,
+    );
+    #[derive(Serialize, ToJson)]
+    enum Shape {
+        Line(i32, i32),
+        Named(String, u8),
+        Flag(bool, Option<bool>),
+    }
+    #[derive(Serialize, ToJson)]
+    #[serde(tag = "t", content = "c")]
+    enum Tagged {
+        Move(i16, i16),
+        Say(String, u64),
+    }
+
+    for i in [0u64, 1, 9, 10, 99_999, u64::MAX / 3, u64::MAX] {
+        assert_same(&Pair(i as u32, -(i as i64)));
+        assert_same(&Mixed(
+            i % 2 == 0,
+            format!("s\"{i}"),
+            (i % 3 != 0).then_some(i as u16),
+            vec![i as u8; (i % 5) as usize],
+            i as i8,
+        ));
+        assert_same(&Unbounded(i.to_string(), vec![i as u32; (i % 3) as usize]));
+        assert_same(&vec![
+            Shape::Line(i as i32, -(i as i32)),
+            Shape::Named(format!("n{i}"), i as u8),
+            Shape::Flag(i % 2 == 0, (i % 3 != 0).then_some(i % 5 == 0)),
+        ]);
+        assert_same(&vec![
+            Tagged::Move(i as i16, -(i as i16)),
+            Tagged::Say(i.to_string(), i),
+        ]);
+    }
+    let long = Long(
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12,
+        13,
+        14,
+        15,
+        16,
+        17,
+        18,
+        19,
+        20,
+        21,
+        22,
+        23,
+        24,
+        25,
+        26,
+        27,
+        28,
+        29,
+        30,
+        31,
+        32,
+        33,
+        34,
+        35,
+        36,
+        37,
+        38,
+        39,
+        40,
+        41,
+        42,
+        43,
+        44,
+        45,
+        46,
+        47,
+        48,
+        49,
+        50,
+        51,
+        52,
+        53,
+        54,
+        55,
+        56,
+        57,
+        58,
+        59,
+        60,
+        61,
+        62,
+        63,
+        64,
+        65,
+        66,
+        67,
+        68,
+        u64::MAX,
+    );
+    assert_same(&long);
+    let pairs: Vec<Pair> = (0..20_000u32)
+        .map(|i| Pair(i.wrapping_mul(2_654_435_761), -i64::from(i)))
+        .collect();
+    assert_same(&pairs);
+}

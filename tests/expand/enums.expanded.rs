@@ -43,12 +43,15 @@ impl ::json_runtime::ToJsonFields for Shape {
                 } else {
                     w.key_dyn(first, "\"line\"");
                 }
-                w.begin_array();
-                w.array_value(true);
-                Via(f0).write_json_or_serialize(w);
-                w.array_value(false);
-                Via(f1).write_json_or_serialize(w);
-                w.end_array(false);
+                {
+                    let mut run = w.reserve(3 + 2 * <i32 as Bounded>::ROOM);
+                    run.begin_array();
+                    run.array_value(true);
+                    run.value(f0);
+                    run.array_value(false);
+                    run.value(f1);
+                    run.end_array();
+                }
                 if B::OBJECT {
                     w.end_object();
                 }

@@ -63,6 +63,14 @@ enum Item<'a> {
     EndObject {
         if_object: bool,
     },
+    /// An array's `[`.
+    BeginArray,
+    /// What precedes an array's element: `,` unless it is the `first`.
+    ArrayValue {
+        first: bool,
+    },
+    /// The `]` of an array with elements.
+    EndArray,
 }
 
 /// The run being collected.
@@ -127,6 +135,27 @@ impl<'a> Run<'a> {
         code.append_stream(self.flush(names));
     }
 
+    /// Adds an array's `[`.
+    pub fn begin_array(&mut self, code: &mut TokenStream, names: &Names) {
+        self.make_room(1, code, names);
+        self.fixed += 1;
+        self.items.push(Item::BeginArray);
+    }
+
+    /// Adds what precedes an array's element.
+    pub fn array_value(&mut self, first: bool, code: &mut TokenStream, names: &Names) {
+        self.make_room(1, code, names);
+        self.fixed += usize::from(!first);
+        self.items.push(Item::ArrayValue { first });
+    }
+
+    /// Adds the array's `]`; the run ends there.
+    pub fn end_array(&mut self, code: &mut TokenStream, names: &Names) {
+        self.fixed += 1;
+        self.items.push(Item::EndArray);
+        code.append_stream(self.flush(names));
+    }
+
     fn make_room(&mut self, n: usize, code: &mut TokenStream, names: &Names) {
         if self.fixed + self.values * VALUE_ESTIMATE + n > MAX_RUN {
             code.append_stream(self.flush(names));
@@ -158,6 +187,9 @@ impl<'a> Run<'a> {
                 Item::EndObject { if_object } => {
                     return guard(*if_object, names, quote!(#w.end_object();))
                 }
+                Item::BeginArray => return quote!(#w.begin_array();),
+                Item::ArrayValue { first } => return quote!(#w.array_value(#first);),
+                Item::EndArray => return quote!(#w.end_array(false);),
             }
         }
         if items.is_empty() {
@@ -187,6 +219,9 @@ impl<'a> Run<'a> {
                 quote_spanned!(at=> #run.keyed(#literal, #v);)
             }
             Item::EndObject { if_object } => guard(*if_object, names, quote!(#run.end_object();)),
+            Item::BeginArray => quote!(#run.begin_array();),
+            Item::ArrayValue { first } => quote!(#run.array_value(#first);),
+            Item::EndArray => quote!(#run.end_array();),
         });
         quote! {
             {

@@ -492,6 +492,27 @@ fn run_as_entries(parts: &[syn::LitStr], names: &Names) -> TokenStream {
 }
 
 /// A JSON array of the members, for tuple structs and tuple variants.
+/// An array of bounded elements only (integers, `bool`s, `Option`s of
+/// them), all written: its brackets, separators and elements in one run,
+/// one capacity check, as an object's keys and bounded values are.
+/// Element by element, a tuple struct of two integers took 0.45 of
+/// serde_json's time (0.39 in a run), its three punctuation marks and two
+/// values each a capacity check and a store of the output's length.
+/// Arrays with an unbounded element keep their calls: split around it into
+/// runs, the compile-time benchmark's 100 mixed types took a 2.3% larger
+/// rlib (generic bodies are kept as MIR) for no measured gain.
+fn static_array(members: &[Member], names: &Names) -> TokenStream {
+    let mut code = TokenStream::new();
+    let mut run = Run::default();
+    run.begin_array(&mut code, names);
+    for (i, member) in members.iter().enumerate() {
+        run.array_value(i == 0, &mut code, names);
+        run.value(member, &mut code, names);
+    }
+    run.end_array(&mut code, names);
+    code
+}
+
 pub fn array(members: &[Member], names: &Names) -> TokenStream {
     let Names { w, first, .. } = names;
     if members.is_empty() {
@@ -499,6 +520,10 @@ pub fn array(members: &[Member], names: &Names) -> TokenStream {
     }
     let conditions: Vec<Option<TokenStream>> =
         members.iter().map(|m| skip_condition(m, false)).collect();
+    let all_bounded = members.iter().all(|m| bounded_value(m, names));
+    if all_bounded && conditions.iter().all(Option::is_none) {
+        return static_array(members, names);
+    }
     let static_from = conditions.iter().position(Option::is_none);
     let mut code = quote!(#w.begin_array(););
     if static_from != Some(0) {

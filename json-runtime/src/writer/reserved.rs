@@ -380,6 +380,51 @@ impl<F: Format> Reserved<'_, '_, F> {
         self.written += n;
     }
 
+    /// Opens an array, as [`JsonWriter::begin_array`].
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn begin_array(&mut self) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.begin_array();
+        }
+        self.w.check_open_array();
+        let at = self.take(1);
+        // SAFETY: `take` returned a pointer with one writable byte.
+        unsafe { *at = b'[' };
+        self.written += 1;
+    }
+
+    /// What comes before an array's element, as
+    /// [`JsonWriter::array_value`]: `,` unless it is the `first`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn array_value(&mut self, first: bool) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.array_value(first);
+        }
+        self.w.check_element();
+        if !first {
+            let at = self.take(1);
+            // SAFETY: `take` returned a pointer with one writable byte.
+            unsafe { *at = b',' };
+            self.written += 1;
+        }
+    }
+
+    /// Closes an array that has elements, as [`JsonWriter::end_array`].
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn end_array(&mut self) {
+        if F::PRETTY || F::CANONICAL {
+            return self.w.end_array(false);
+        }
+        self.w.check_close_array();
+        let at = self.take(1);
+        // SAFETY: `take` returned a pointer with one writable byte.
+        unsafe { *at = b']' };
+        self.written += 1;
+    }
+
     /// Closes the object, as [`JsonWriter::end_object`].
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
