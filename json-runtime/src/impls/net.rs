@@ -2,7 +2,8 @@
 //! serde writes them for a human-readable format such as JSON:
 //! `"192.168.0.1"`, `"::ffff:10.0.0.1"`, `"[fe80::1%2]:8080"`.
 //!
-//! The text is formatted into a stack buffer, never a `String`. Being
+//! An IPv4 address's digits go straight into the output; the others'
+//! text is formatted into a stack buffer, never a `String`. Being
 //! strings, the addresses are also [`ToJsonKey`]s.
 
 use crate::writer::{ValueWriter, Written};
@@ -10,6 +11,7 @@ use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use super::stack_text::StackText;
+use crate::writer::write_ipv4;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 /// Room for the longest address with its quotes:
@@ -21,20 +23,6 @@ const CAPACITY: usize = 64;
 /// `Display` text that does not fit, with room left for the closing quote,
 /// is refused.
 type Quoted = StackText<CAPACITY, true>;
-
-impl Quoted {
-    /// A decimal `u8`, as `Display` writes it.
-    #[inline]
-    fn push_u8(&mut self, n: u8) {
-        if n >= 100 {
-            self.push(b'0' + n / 100);
-        }
-        if n >= 10 {
-            self.push(b'0' + n / 10 % 10);
-        }
-        self.push(b'0' + n % 10);
-    }
-}
 
 /// Writes `value`'s `Display` form as a JSON string.
 #[inline]
@@ -53,20 +41,12 @@ fn write_display<F: Format, T: fmt::Display>(w: &mut JsonWriter<'_, F>, value: &
     }
 }
 
-/// The dotted quad, formatted by hand as serde does (it is the most
-/// common address, and `Display` for it is comparatively slow).
+/// The dotted quad, its digits written straight into the output (it is
+/// the most common address, and `Display` for it is comparatively slow).
 impl ToJson for Ipv4Addr {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
-        let w = w.w;
-        let [a, b, c, d] = self.octets();
-        let mut text = Quoted::new();
-        text.push_u8(a);
-        for octet in [b, c, d] {
-            text.push(b'.');
-            text.push_u8(octet);
-        }
-        text.write_to(w);
+        write_ipv4(w.w, self.octets());
         Written(())
     }
 }
@@ -146,15 +126,6 @@ keys!(Ipv4Addr Ipv6Addr IpAddr SocketAddrV4 SocketAddrV6 SocketAddr);
 #[cfg(test)]
 mod tests {
     use super::Quoted;
-
-    #[test]
-    fn push_u8_matches_display() {
-        for n in 0..=u8::MAX {
-            let mut text = Quoted::new();
-            text.push_u8(n);
-            assert_eq!(&text.as_bytes()[1..], n.to_string().as_bytes());
-        }
-    }
 
     #[test]
     fn overflowing_display_is_refused() {

@@ -56,6 +56,7 @@ impl<const N: usize, const QUOTED: bool> StackText<N, QUOTED> {
     }
 
     /// One byte of a string's text: ASCII that needs no escaping.
+    #[cfg(any(feature = "chrono", feature = "time"))]
     #[inline]
     pub(crate) fn push(&mut self, byte: u8) {
         debug_assert!(byte.is_ascii() && byte != b'"' && byte != b'\\' && byte >= 0x20);

@@ -40,7 +40,7 @@ pub(crate) use format::{PerFormat, Selected};
 pub use json_writer::JsonWriter;
 pub(crate) use numbers::{
     write_f32, write_f64, write_float_quoted, write_int, write_int_entry_key, write_int_quoted,
-    write_keyed_f32, write_keyed_f64,
+    write_ipv4, write_keyed_f32, write_keyed_f64,
 };
 pub(crate) use pieces::write_indexed_piece;
 // Reached from other crates only through `__private_0_1_0`.
