@@ -8,6 +8,40 @@ use crate::writer::{
 };
 use crate::{Format, JsonWriter, ToJson};
 
+/// The hooks through which slices, rows, `Option` slices and other
+/// collections of a scalar type (an integer or `bool`) reach the scalar
+/// arrays' loop, the same in each scalar's impl.
+macro_rules! scalar_array_hooks {
+    () => {
+        #[inline]
+        fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+            write_scalars(w, items);
+        }
+
+        #[inline]
+        fn write_json_option_slice<F: Format>(
+            w: &mut JsonWriter<'_, F>,
+            items: &[Option<Self>],
+        ) -> bool {
+            write_scalars(w, items);
+            true
+        }
+
+        #[inline]
+        fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
+            write_rows(w, rows)
+        }
+
+        #[inline]
+        fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
+        where
+            I: ExactSizeIterator<Item = &'a Self>,
+        {
+            write_iter(w, items)
+        }
+    };
+}
+
 macro_rules! integers {
     ($($t:ty)*) => {$(
         impl ToJson for $t {
@@ -18,32 +52,7 @@ macro_rules! integers {
                 Written(())
             }
 
-            #[inline]
-            fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
-                write_scalars(w, items);
-            }
-
-            #[inline]
-            fn write_json_option_slice<F: Format>(
-                w: &mut JsonWriter<'_, F>,
-                items: &[Option<Self>],
-            ) -> bool {
-                write_scalars(w, items);
-                true
-            }
-
-            #[inline]
-            fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
-                write_rows(w, rows)
-            }
-
-            #[inline]
-            fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
-            where
-                I: ExactSizeIterator<Item = &'a Self>,
-            {
-                write_iter(w, items)
-            }
+            scalar_array_hooks!();
         }
     )*};
 }
@@ -126,32 +135,7 @@ impl ToJson for bool {
         Written(())
     }
 
-    #[inline]
-    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
-        write_scalars(w, items);
-    }
-
-    #[inline]
-    fn write_json_option_slice<F: Format>(
-        w: &mut JsonWriter<'_, F>,
-        items: &[Option<Self>],
-    ) -> bool {
-        write_scalars(w, items);
-        true
-    }
-
-    #[inline]
-    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
-        write_rows(w, rows)
-    }
-
-    #[inline]
-    fn write_json_iter<'a, F: Format, I>(w: &mut JsonWriter<'_, F>, items: I) -> Result<(), I>
-    where
-        I: ExactSizeIterator<Item = &'a Self>,
-    {
-        write_iter(w, items)
-    }
+    scalar_array_hooks!();
 }
 
 impl ToJson for str {

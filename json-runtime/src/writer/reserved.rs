@@ -388,10 +388,7 @@ impl<F: Format> Reserved<'_, '_, F> {
             return self.w.begin_array();
         }
         self.w.check_open_array();
-        let at = self.take(1);
-        // SAFETY: `take` returned a pointer with one writable byte.
-        unsafe { *at = b'[' };
-        self.written += 1;
+        self.byte(b'[');
     }
 
     /// What comes before an array's element, as
@@ -404,10 +401,7 @@ impl<F: Format> Reserved<'_, '_, F> {
         }
         self.w.check_element();
         if !first {
-            let at = self.take(1);
-            // SAFETY: `take` returned a pointer with one writable byte.
-            unsafe { *at = b',' };
-            self.written += 1;
+            self.byte(b',');
         }
     }
 
@@ -419,10 +413,7 @@ impl<F: Format> Reserved<'_, '_, F> {
             return self.w.end_array(false);
         }
         self.w.check_close_array();
-        let at = self.take(1);
-        // SAFETY: `take` returned a pointer with one writable byte.
-        unsafe { *at = b']' };
-        self.written += 1;
+        self.byte(b']');
     }
 
     /// Closes the object, as [`JsonWriter::end_object`].
@@ -433,9 +424,16 @@ impl<F: Format> Reserved<'_, '_, F> {
             return self.w.end_object();
         }
         self.w.check_close_object();
+        self.byte(b'}');
+    }
+
+    /// One byte of punctuation (`[`, `,`, `]`, `}`).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn byte(&mut self, byte: u8) {
         let at = self.take(1);
         // SAFETY: `take` returned a pointer with one writable byte.
-        unsafe { *at = b'}' };
+        unsafe { *at = byte };
         self.written += 1;
     }
 
