@@ -158,6 +158,41 @@ fn lengths_across_groups() {
     }
 }
 
+/// Arrays whose numbers' lengths mix across eight digits take another
+/// digit writer where the processor has AVX-512 IFMA, picked from a
+/// sample of the elements: the same text whichever it picks, with the
+/// long numbers where the sample sees them, where it does not, and
+/// nowhere.
+#[test]
+fn lengths_mixed_wherever_a_sample_looks() {
+    let long = |i: u64| 10_000_000_000_000 * (i + 1) + i;
+    for len in [17u64, 24, 100, 1000] {
+        for stride in [1, 2, 3, 5, 12, 13, 125] {
+            for offset in [0, 1, 5] {
+                let v: Vec<u64> = (0..len)
+                    .map(|i| {
+                        if i % stride == offset {
+                            long(i)
+                        } else {
+                            i % 1000
+                        }
+                    })
+                    .collect();
+                assert_same(&v);
+                let signed: Vec<i64> = v.iter().map(|&x| -(x as i64)).collect();
+                assert_same(&signed);
+                let options: Vec<Option<u32>> = v
+                    .iter()
+                    .map(|&x| (x % 7 != 3).then_some(x as u32))
+                    .collect();
+                assert_same(&options);
+                let set: std::collections::BTreeSet<u64> = v.iter().copied().collect();
+                assert_same(&set);
+            }
+        }
+    }
+}
+
 /// Nested deep enough that a pretty line break (newline and indent) is
 /// longer than the 32 bytes the writer copies at a fixed size.
 #[test]
@@ -313,6 +348,15 @@ proptest! {
     #[test]
     fn random_i32_rows(v in proptest::collection::vec(proptest::collection::vec(any::<i32>(), 0..20), 0..40)) {
         assert_same(&v);
+    }
+
+    #[test]
+    fn random_lengths(v in proptest::collection::vec(any::<u64>().prop_map(|x| x >> (x % 64)), 0..600)) {
+        assert_same(&v);
+        let signed: Vec<i64> = v.iter().map(|&x| (x as i64).wrapping_neg()).collect();
+        assert_same(&signed);
+        let options: Vec<Option<u64>> = v.iter().map(|&x| (x % 3 != 0).then_some(x)).collect();
+        assert_same(&options);
     }
 
     #[test]

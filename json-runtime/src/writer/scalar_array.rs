@@ -36,13 +36,24 @@ pub(crate) trait ArrayItem: Copy {
     )]
     const USES_DIGITS: bool;
 
+    /// Whether its numbers can have more than ten digits: only 64-bit
+    /// integers (and their `Option`s) take [`Run::mixed`]'s path, whose
+    /// second copy of the element loop costs each array type about 900
+    /// bytes of code.
+    const LONG_DIGITS: bool;
+
     /// Writes the element's text at `at` and returns its length; bytes
-    /// past it, up to `ROOM`, may be overwritten too.
+    /// past it, up to `ROOM`, may be overwritten too. `mixed` says that
+    /// the array's numbers vary in length (see [`Run::mixed`]).
     ///
     /// # Safety
     ///
     /// `at` must be valid for writing `ROOM` bytes.
-    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize;
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize;
+
+    /// The number `D` writes for it, 0 if none: what [`Run::mixed`] is
+    /// decided from.
+    fn magnitude(self) -> u64;
 
     /// Writes `item`'s text at `at`, or `null`, and returns its length;
     /// bytes past it, up to `max(ROOM, 4)`, may be overwritten too. What
@@ -52,10 +63,10 @@ pub(crate) trait ArrayItem: Copy {
     ///
     /// `at` must be valid for writing `max(ROOM, 4)` bytes.
     #[inline(always)]
-    unsafe fn write_option_at<D: Digits>(item: Option<Self>, at: *mut u8) -> usize {
+    unsafe fn write_option_at<D: Digits>(item: Option<Self>, at: *mut u8, mixed: bool) -> usize {
         match item {
             // SAFETY: the caller makes `ROOM` bytes at `at` writable.
-            Some(value) => unsafe { value.write_item_at::<D>(at) },
+            Some(value) => unsafe { value.write_item_at::<D>(at, mixed) },
             // SAFETY: and 4.
             None => unsafe {
                 at.cast::<[u8; 4]>().write_unaligned(*b"null");
@@ -68,21 +79,28 @@ pub(crate) trait ArrayItem: Copy {
 impl<I: Integer> ArrayItem for I {
     const ROOM: usize = <I as Integer>::ROOM;
     const USES_DIGITS: bool = <I as Integer>::USES_DIGITS;
+    const LONG_DIGITS: bool = <I as Integer>::USES_DIGITS && size_of::<I>() == 8;
 
     #[inline(always)]
-    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize {
         // SAFETY: the caller's guarantee, `ROOM` being `Integer::ROOM`.
-        unsafe { self.write_digits_at_with::<D>(at) }
+        unsafe { self.write_digits_among::<D>(at, mixed) }
+    }
+
+    #[inline(always)]
+    fn magnitude(self) -> u64 {
+        Integer::magnitude(self)
     }
 }
 
 impl ArrayItem for bool {
     const ROOM: usize = 8;
     const USES_DIGITS: bool = false;
+    const LONG_DIGITS: bool = false;
 
     /// One eight-byte store of either word, as `JsonWriter::write_bool`.
     #[inline(always)]
-    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8, _: bool) -> usize {
         let (word, len) = bool_word(self);
         // SAFETY: the caller makes `ROOM = 8` bytes at `at` writable; the
         // store is unaligned.
@@ -90,10 +108,15 @@ impl ArrayItem for bool {
         len
     }
 
+    #[inline(always)]
+    fn magnitude(self) -> u64 {
+        0
+    }
+
     /// One of three words, picked by index: which one is usually random,
     /// and a branch on it took `Vec<Option<bool>>` 40% longer.
     #[inline(always)]
-    unsafe fn write_option_at<D: Digits>(item: Option<bool>, at: *mut u8) -> usize {
+    unsafe fn write_option_at<D: Digits>(item: Option<bool>, at: *mut u8, _: bool) -> usize {
         const WORDS: [(u64, usize); 3] = [
             (u64::from_le_bytes(*b"null\0\0\0\0"), 4),
             (u64::from_le_bytes(*b"false\0\0\0"), 5),
@@ -113,6 +136,7 @@ impl ArrayItem for bool {
 impl<T: ArrayItem> ArrayItem for Option<T> {
     const ROOM: usize = if T::ROOM > 4 { T::ROOM } else { 4 };
     const USES_DIGITS: bool = T::USES_DIGITS;
+    const LONG_DIGITS: bool = T::LONG_DIGITS;
 
     /// A branch on whether there is a value (`bool`'s picks a word
     /// instead), though in most data that is random: choosing the place
@@ -121,9 +145,14 @@ impl<T: ArrayItem> ArrayItem for Option<T> {
     /// of it `None`, 25-50% longer, each element's place then waiting for
     /// the one before it.
     #[inline(always)]
-    unsafe fn write_item_at<D: Digits>(self, at: *mut u8) -> usize {
+    unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize {
         // SAFETY: the caller makes `ROOM = max(T::ROOM, 4)` bytes writable.
-        unsafe { T::write_option_at::<D>(self, at) }
+        unsafe { T::write_option_at::<D>(self, at, mixed) }
+    }
+
+    #[inline(always)]
+    fn magnitude(self) -> u64 {
+        self.map_or(0, T::magnitude)
     }
 }
 
@@ -256,7 +285,7 @@ fn write_scalar_array_with<F: Format, T: ArrayItem, D: Digits>(
             return write_short_compact::<F, T, D>(w, items);
         }
     }
-    let mut run = Run::new::<T, F>(w);
+    let mut run = Run::new::<T, F, D>(w, items);
     // An array that fits in one group needs no division: in pretty
     // layout `per_item` is known only here, and a division per array was
     // most of a short one's set-up.
@@ -293,11 +322,17 @@ struct Run {
     /// 0 before the first element, 1 after: the `,` is stored every time
     /// and kept from the second element on.
     comma: usize,
+    /// Whether the numbers' lengths mix across eight digits, so that `D`
+    /// should take its path for that ([`Digits::write_u64_among`]):
+    /// decided once per array, from a sample of its elements (of its
+    /// first group, gathered from an iterator). Where no number reaches
+    /// nine digits, `D`'s usual path is the faster.
+    mixed: bool,
 }
 
 impl Run {
     #[inline(always)]
-    fn new<T: ArrayItem, F: Format>(w: &mut JsonWriter<'_, F>) -> Run {
+    fn new<T: ArrayItem, F: Format, D: Digits>(w: &mut JsonWriter<'_, F>, first: &[T]) -> Run {
         let line = if F::PRETTY {
             let line = 1 + w.depth * w.indent.len();
             if line + NEWLINE_PAD > w.newline.len() {
@@ -313,6 +348,7 @@ impl Run {
             per_item: 1 + line_room + T::ROOM,
             open: usize::from(!F::PRETTY),
             comma: 0,
+            mixed: D::HEEDS_MIXED && T::LONG_DIGITS && reaches_nine_digits(first),
         }
     }
 }
@@ -328,7 +364,7 @@ fn write_group<F: Format, T: ArrayItem, D: Digits>(
     last: bool,
 ) {
     let close = usize::from(!F::PRETTY);
-    let (line, open) = (run.line, run.open);
+    let (line, open, mixed) = (run.line, run.open, run.mixed);
     let mut comma = run.comma;
     // Debug builds' structure checks, element by element, before the
     // bytes (nothing in release builds).
@@ -357,13 +393,18 @@ fn write_group<F: Format, T: ArrayItem, D: Digits>(
             at = at.add(comma);
             if F::PRETTY {
                 if line <= NEWLINE_PAD {
-                    std::ptr::copy_nonoverlapping(newline, at, NEWLINE_PAD);
+                    // A load and a store of a fixed size, not a copy:
+                    // LLVM merged two copies into one call of `memcpy`
+                    // with the size chosen before the loop, a third of
+                    // the time of a pretty `Vec<u32>`.
+                    let pad = newline.cast::<[u8; NEWLINE_PAD]>().read_unaligned();
+                    at.cast::<[u8; NEWLINE_PAD]>().write_unaligned(pad);
                 } else {
                     std::ptr::copy_nonoverlapping(newline, at, line);
                 }
                 at = at.add(line);
             }
-            at = at.add(item.write_item_at::<D>(at));
+            at = at.add(item.write_item_at::<D>(at, mixed));
             comma = 1;
         }
         if close == 1 {
@@ -379,6 +420,25 @@ fn write_group<F: Format, T: ArrayItem, D: Digits>(
         let written = at.offset_from_unsigned(start);
         w.buf.advance(written);
     }
+}
+
+/// Numbers from here up have nine digits or more.
+const WIDE_FROM: u64 = 100_000_000;
+
+/// Whether some of `items` have nine digits or more, from a sample of
+/// them: eight, spread over the array. A scan of every element took
+/// `Vec<Option<u32>>` a tenth of its time; whichever way a sample
+/// misleads, the text is the same.
+#[inline(always)]
+fn reaches_nine_digits<T: ArrayItem>(items: &[T]) -> bool {
+    let step = (items.len() / 8).max(1);
+    let mut reaches = false;
+    let mut i = 0;
+    while i < items.len() {
+        reaches |= items[i].magnitude() >= WIDE_FROM;
+        i += step;
+    }
+    reaches
 }
 
 /// Closes an array whose last group [`write_group`] wrote.
@@ -468,7 +528,7 @@ where
     } else {
         w.check_open_array();
     }
-    let mut run = Run::new::<T, F>(w);
+    let mut run = Run::new::<T, F, D>(w, first);
     write_group::<F, T, D>(w, first, &mut run, false);
     loop {
         w.flush_point();
@@ -510,7 +570,7 @@ fn write_short_compact<F: Format, T: ArrayItem, D: Digits>(w: &mut JsonWriter<'_
         for &item in items {
             *at = b',';
             at = at.add(comma);
-            at = at.add(item.write_item_at::<D>(at));
+            at = at.add(item.write_item_at::<D>(at, false));
             comma = 1;
         }
         *at = b']';
@@ -587,6 +647,33 @@ mod tests {
         check();
         #[cfg(target_arch = "x86_64")]
         crate::number::scalar_only(check);
+    }
+
+    /// Arrays take `Digits::Wide` when a sample of their elements has one
+    /// of nine digits or more: the same text with long numbers where the
+    /// sample sees them, where it does not, and nowhere.
+    #[test]
+    fn either_digit_writer_whatever_the_sample_sees() {
+        for len in [17u64, 24, 100, 1000] {
+            for stride in [1, 2, 3, 5, 12, 13, 125] {
+                for offset in [0, 1, 5] {
+                    let values: Vec<u64> = (0..len)
+                        .map(|i| match i % stride == offset {
+                            true => 10_000_000_000_000 * (i + 1) + i,
+                            false => i % 1000,
+                        })
+                        .collect();
+                    both_paths(&values);
+                    both_paths(&values.iter().map(|&v| -(v as i64)).collect::<Vec<_>>());
+                    both_paths(
+                        &values
+                            .iter()
+                            .map(|&v| (v % 7 != 3).then_some(v as u32))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+            }
+        }
     }
 
     /// Every length around [`super::SHORT_ARRAY`], where compact arrays
