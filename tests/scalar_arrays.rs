@@ -193,6 +193,49 @@ fn lengths_mixed_wherever_a_sample_looks() {
     }
 }
 
+/// Slices of pairs of integers or `bool`s take the scalars' loop in
+/// compact output: every width in either place, every digit count, the
+/// groups' lengths, and pairs whose other element is not such a scalar
+/// (a string, an `Option`), which take the usual path.
+#[test]
+fn pairs_of_scalars() {
+    let longs = edges!(i64);
+    let ints = edges!(u32);
+    let pairs: Vec<(u32, i64)> = (0..longs.len().max(ints.len()))
+        .map(|i| (ints[i % ints.len()], longs[i % longs.len()]))
+        .collect();
+    assert_same(&pairs);
+    let swapped: Vec<(i64, u32)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
+    assert_same(&swapped);
+    assert_same(&edges!(u8).into_iter().zip(edges!(i8)).collect::<Vec<_>>());
+    assert_same(
+        &edges!(u128)
+            .into_iter()
+            .zip(edges!(i16))
+            .collect::<Vec<_>>(),
+    );
+    assert_same(
+        &edges!(usize)
+            .into_iter()
+            .zip(edges!(isize))
+            .collect::<Vec<_>>(),
+    );
+    let flags: Vec<(bool, u64)> = edges!(u64).into_iter().map(|v| (v % 2 == 0, v)).collect();
+    assert_same(&flags);
+    assert_same(&flags.iter().map(|&(b, _)| (b, !b)).collect::<Vec<_>>());
+    for len in [0, 1, 2, 16, 17, 150, 171, 1000] {
+        let v: Vec<(u16, i32)> = (0..len).map(|i: i32| (i as u16, -i * 7_919)).collect();
+        assert_same(&v);
+        assert_same(&vec![v.clone(), Vec::new(), v]);
+    }
+    assert_same(&[(1u8, 2u8); 3]);
+    assert_same(&vec![(1u32, "one".to_string()), (2, "two\n".to_string())]);
+    assert_same(&vec![("one".to_string(), 1u32)]);
+    assert_same(&vec![(1u32, Some(2u64)), (3, None)]);
+    assert_same(&vec![(Some(1u32), 2u64)]);
+    assert_same(&vec![(1.5f64, 2u64)]);
+}
+
 /// Nested deep enough that a pretty line break (newline and indent) is
 /// longer than the 32 bytes the writer copies at a fixed size.
 #[test]
@@ -357,6 +400,11 @@ proptest! {
         assert_same(&signed);
         let options: Vec<Option<u64>> = v.iter().map(|&x| (x % 3 != 0).then_some(x)).collect();
         assert_same(&options);
+    }
+
+    #[test]
+    fn random_pairs(v in proptest::collection::vec(any::<(u64, i32)>().prop_map(|(x, y)| (x >> (x % 64), y)), 0..600)) {
+        assert_same(&v);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! [`ToJsonKey`] for an object key; and [`DynToJson`], `ToJson` for trait
 //! objects.
 
-use crate::writer::{Format, JsonWriter, PerFormat, Pieces, Selected, ValueWriter, Written};
+use crate::writer::{
+    ArrayItem, Format, JsonWriter, PerFormat, Pieces, Selected, ValueWriter, Written,
+};
 
 /// A value that can be written as JSON.
 ///
@@ -157,6 +159,47 @@ pub trait ToJson {
     #[doc(hidden)]
     #[inline]
     fn write_json_option_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Option<Self>]) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = (w, items);
+        false
+    }
+
+    /// Writes `items`, pairs whose first element is `Self`, as one JSON
+    /// array and returns `true`; or writes nothing and returns `false`,
+    /// and the caller writes them as any slice of values. What `[(Self,
+    /// B)]` asks first.
+    ///
+    /// Not part of the public API: the default returns `false`; integers
+    /// and `bool` ask `B`'s
+    /// [`write_json_pair_slice_after`](Self::write_json_pair_slice_after),
+    /// so that a pair of two such scalars takes their arrays' loop.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_pair_slice<F: Format, B: ToJson>(
+        w: &mut JsonWriter<'_, F>,
+        items: &[(Self, B)],
+    ) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = (w, items);
+        false
+    }
+
+    /// [`write_json_pair_slice`](Self::write_json_pair_slice) where the
+    /// first element is a scalar `A`, asked of the second: writes the
+    /// array and returns `true`, or writes nothing and returns `false`.
+    ///
+    /// Not part of the public API: the default returns `false`; integers
+    /// and `bool` write compact arrays of pairs in their arrays' loop.
+    #[doc(hidden)]
+    #[inline]
+    fn write_json_pair_slice_after<F: Format, A: ArrayItem>(
+        w: &mut JsonWriter<'_, F>,
+        items: &[(A, Self)],
+    ) -> bool
     where
         Self: Sized,
     {

@@ -39,6 +39,22 @@ macro_rules! scalar_array_hooks {
         {
             write_iter(w, items)
         }
+
+        #[inline]
+        fn write_json_pair_slice<F: Format, B: ToJson>(
+            w: &mut JsonWriter<'_, F>,
+            items: &[(Self, B)],
+        ) -> bool {
+            B::write_json_pair_slice_after(w, items)
+        }
+
+        #[inline]
+        fn write_json_pair_slice_after<F: Format, A: ArrayItem>(
+            w: &mut JsonWriter<'_, F>,
+            items: &[(A, Self)],
+        ) -> bool {
+            write_pairs(w, items)
+        }
     };
 }
 
@@ -95,6 +111,21 @@ fn write_rows<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, rows: &[Vec<T>
     let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
     if one_loop {
         write_scalar_rows(w, rows);
+    }
+    one_loop
+}
+
+/// Pairs of integers or `bool`s (`Vec<(u32, i64)>`) in their arrays'
+/// loop, and `true`; or `false`, and the caller writes them pair by pair.
+/// Compact only, as the pairs' `ArrayItem` is.
+#[inline(always)]
+fn write_pairs<F: Format, A: ArrayItem, B: ArrayItem>(
+    w: &mut JsonWriter<'_, F>,
+    items: &[(A, B)],
+) -> bool {
+    let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
+    if one_loop {
+        write_scalar_array(w, items);
     }
     one_loop
 }

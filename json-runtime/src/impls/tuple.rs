@@ -1,10 +1,11 @@
 //! Tuples are JSON arrays, as in serde_json.
 
+use crate::impls::write_seq;
 use crate::writer::{ValueWriter, Written};
-use crate::{Format, ToJson};
+use crate::{Format, JsonWriter, ToJson};
 
 macro_rules! tuple {
-    ($first:ident $($rest:ident)*) => {
+    ($first:ident $($rest:ident)* $(; $($slice:tt)*)?) => {
         impl<$first: ToJson $(, $rest: ToJson)*> ToJson for ($first, $($rest,)*) {
             #[inline]
             #[allow(non_snake_case)]
@@ -21,12 +22,22 @@ macro_rules! tuple {
                 w.end_array(false);
                 Written(())
             }
+            $($($slice)*)?
         }
     };
 }
 
 tuple!(T0);
-tuple!(T0 T1);
+tuple!(T0 T1;
+    /// A slice of pairs of scalars takes their arrays' loop (see
+    /// `ToJson::write_json_pair_slice`).
+    #[inline]
+    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+        if !T0::write_json_pair_slice(w, items) {
+            write_seq(w, items);
+        }
+    }
+);
 tuple!(T0 T1 T2);
 tuple!(T0 T1 T2 T3);
 tuple!(T0 T1 T2 T3 T4);

@@ -46,7 +46,7 @@ pub(crate) use pieces::write_indexed_piece;
 // Reached from other crates only through `__private_0_1_0`.
 pub use pieces::Pieces;
 pub use reserved::{Bounded, Reserved};
-pub(crate) use scalar_array::{
-    write_scalar_array, write_scalar_iter, write_scalar_rows, ArrayItem,
-};
+// Reached from other crates only through `__private_0_1_0`.
+pub use scalar_array::ArrayItem;
+pub(crate) use scalar_array::{write_scalar_array, write_scalar_iter, write_scalar_rows};
 pub(crate) use sort_order::Order;
