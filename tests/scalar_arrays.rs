@@ -193,6 +193,25 @@ fn lengths_mixed_wherever_a_sample_looks() {
     }
 }
 
+/// Fixed-size arrays of scalars as rows (`Vec<[i32; 3]>`), which take
+/// the rows' loop as `Vec<Vec<T>>` does: short and long, empty, nested.
+#[test]
+fn rows_of_fixed_size_arrays() {
+    let values = edges!(i64);
+    let rows: Vec<[i64; 3]> = values.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
+    assert_same(&rows);
+    let rows: Vec<[u32; 20]> = (0..50u32)
+        .map(|i| std::array::from_fn(|j| i.wrapping_mul(2_654_435_761) >> (j as u32 % 32)))
+        .collect();
+    assert_same(&rows);
+    assert_same(&vec![[true, false]; 7]);
+    assert_same(&vec![[0u8; 0]; 3]);
+    assert_same(&[[1u8, 2], [3, 4], [255, 0]]);
+    assert_same(&vec![[Some(1u16), None]; 2]);
+    assert_same(&vec![vec![[1i8, -128]; 2], vec![]]);
+    assert_same(&Vec::<[u64; 4]>::new());
+}
+
 /// Slices of pairs of integers or `bool`s take the scalars' loop in
 /// compact output: every width in either place, every digit count, the
 /// groups' lengths, and pairs whose other element is not such a scalar

@@ -114,15 +114,15 @@ pub trait ToJson {
     /// Writes `rows` as one JSON array of arrays, each row as
     /// [`write_json_slice`](Self::write_json_slice) writes it, and returns
     /// `true`; or writes nothing and returns `false`, and the caller writes
-    /// them as any slice of values. What `Vec<Vec<Self>>` and
-    /// `[Vec<Self>]` ask first.
+    /// them as any slice of values. What `Vec<Vec<Self>>`, `[Vec<Self>]`
+    /// and `Vec<[Self; N]>` ask first.
     ///
     /// Not part of the public API: the default returns `false`; the
     /// integer types write compact rows in one loop of their own, so that
     /// a short row costs no call of its own.
     #[doc(hidden)]
     #[inline]
-    fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool
+    fn write_json_rows<F: Format, R: AsRef<[Self]>>(w: &mut JsonWriter<'_, F>, rows: &[R]) -> bool
     where
         Self: Sized,
     {

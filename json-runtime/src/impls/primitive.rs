@@ -28,7 +28,10 @@ macro_rules! scalar_array_hooks {
         }
 
         #[inline]
-        fn write_json_rows<F: Format>(w: &mut JsonWriter<'_, F>, rows: &[Vec<Self>]) -> bool {
+        fn write_json_rows<F: Format, R: AsRef<[Self]>>(
+            w: &mut JsonWriter<'_, F>,
+            rows: &[R],
+        ) -> bool {
             write_rows(w, rows)
         }
 
@@ -102,12 +105,16 @@ where
     }
 }
 
-/// Rows of integers or `bool`s (`Vec<Vec<T>>`) in one loop, and `true`;
+/// Rows of integers or `bool`s (`Vec<Vec<T>>`, `Vec<[T; N]>`) in one
+/// loop, and `true`;
 /// or `false`, and the caller writes them row by row. Compact only:
 /// pretty rows keep their own calls, which keeps the added code to the
 /// short compact loop.
 #[inline(always)]
-fn write_rows<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, rows: &[Vec<T>]) -> bool {
+fn write_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
+    w: &mut JsonWriter<'_, F>,
+    rows: &[R],
+) -> bool {
     let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
     if one_loop {
         write_scalar_rows(w, rows);

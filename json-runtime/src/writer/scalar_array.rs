@@ -247,17 +247,18 @@ unsafe fn write_scalar_array_ifma<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_
     write_scalar_array_with::<F, T, IfmaDigits>(w, items);
 }
 
-/// Writes `rows` as a JSON array of [`write_scalar_array`]'s arrays, the
-/// short compact ones in one loop here: `Vec<Vec<u8>>` of 0 to 5 bytes a
+/// Writes `rows` (`Vec<Vec<T>>`, `Vec<[T; N]>`) as a JSON array of
+/// [`write_scalar_array`]'s arrays, the short compact ones in one loop
+/// here: `Vec<Vec<u8>>` of 0 to 5 bytes a
 /// row spent a sixth of its time in each row's call, its register saves
 /// and its check for IFMA. Longer rows still take [`write_scalar_array`],
 /// and pretty ones do not come here, so that this adds only the short
 /// compact loop's code per element type (integers and `bool`: rows of 0
 /// to 20 `bool`s took 0.39 of serde_json's time through a call per row).
 #[inline(never)]
-pub(crate) fn write_scalar_rows<F: Format, T: ArrayItem>(
+pub(crate) fn write_scalar_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     w: &mut JsonWriter<'_, F>,
-    rows: &[Vec<T>],
+    rows: &[R],
 ) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
     if T::USES_DIGITS && crate::number::ifma_available() {
@@ -265,7 +266,7 @@ pub(crate) fn write_scalar_rows<F: Format, T: ArrayItem>(
         // is compiled with.
         return unsafe { write_scalar_rows_ifma(w, rows) };
     }
-    write_scalar_rows_with::<F, T, SharedDigits>(w, rows);
+    write_scalar_rows_with::<F, T, R, SharedDigits>(w, rows);
 }
 
 /// [`write_scalar_rows`] with `ifma::write_u64` inline.
@@ -275,23 +276,24 @@ pub(crate) fn write_scalar_rows<F: Format, T: ArrayItem>(
 /// The processor has the features it enables (`ifma_available`).
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-unsafe fn write_scalar_rows_ifma<F: Format, T: ArrayItem>(
+unsafe fn write_scalar_rows_ifma<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     w: &mut JsonWriter<'_, F>,
-    rows: &[Vec<T>],
+    rows: &[R],
 ) {
-    write_scalar_rows_with::<F, T, IfmaDigits>(w, rows);
+    write_scalar_rows_with::<F, T, R, IfmaDigits>(w, rows);
 }
 
 #[inline(always)]
-fn write_scalar_rows_with<F: Format, T: ArrayItem, D: Digits>(
+fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
     w: &mut JsonWriter<'_, F>,
-    rows: &[Vec<T>],
+    rows: &[R],
 ) {
     debug_assert!(!F::PRETTY && w.writes_scalar_arrays());
     w.begin_array();
     for (i, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
         w.array_value(i == 0);
-        w.check_begin::<Vec<T>>();
+        w.check_begin::<R>();
         if row.len() <= SHORT_ARRAY {
             w.check_open_array();
             write_short_compact::<F, T, D>(w, row);
