@@ -212,12 +212,13 @@ fn rows_of_fixed_size_arrays() {
     assert_same(&Vec::<[u64; 4]>::new());
 }
 
-/// Slices of pairs of integers or `bool`s take the scalars' loop in
-/// compact output: every width in either place, every digit count, the
-/// groups' lengths, and pairs whose other element is not such a scalar
-/// (a string, an `Option`), which take the usual path.
+/// Slices of tuples of integers or `bool`s take the scalars' loop in
+/// compact output: every width in every place, every digit count, the
+/// groups' lengths, every arity, and tuples with an element that is no
+/// such scalar (a string, an `Option`, a float, a 128-bit integer),
+/// which take the usual path.
 #[test]
-fn pairs_of_scalars() {
+fn tuples_of_scalars() {
     let longs = edges!(i64);
     let ints = edges!(u32);
     let pairs: Vec<(u32, i64)> = (0..longs.len().max(ints.len()))
@@ -253,6 +254,34 @@ fn pairs_of_scalars() {
     assert_same(&vec![(1u32, Some(2u64)), (3, None)]);
     assert_same(&vec![(Some(1u32), 2u64)]);
     assert_same(&vec![(1.5f64, 2u64)]);
+    // Other arities: one element, three, sixteen.
+    assert_same(&edges!(i64).into_iter().map(|v| (v,)).collect::<Vec<_>>());
+    let triples: Vec<(u8, i32, u64)> = edges!(u64)
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (i as u8, (v as i32).wrapping_neg(), v))
+        .collect();
+    assert_same(&triples);
+    let wide = (
+        1u8,
+        -2i8,
+        3u16,
+        -4i16,
+        5u32,
+        -6i32,
+        7u64,
+        -8i64,
+        9usize,
+        -10isize,
+        true,
+        false,
+        u64::MAX,
+        i64::MIN,
+        0u8,
+        255u8,
+    );
+    assert_same(&vec![wide; 40]);
+    assert_same(&vec![(1u32, 2u128)]);
 }
 
 /// Nested deep enough that a pretty line break (newline and indent) is

@@ -26,7 +26,7 @@ use crate::{Error, Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey, ValueWri
 pub use serde;
 
 pub use crate::fields::{Braces, Entries, Object};
-pub use crate::writer::{ArrayItem, Bounded, Pieces, Reserved};
+pub use crate::writer::{Bounded, Pieces, Reserved, Scalar};
 
 /// The dispatch's four traits, for derived code to import with one glob:
 /// they come into scope for method calls without binding any name that

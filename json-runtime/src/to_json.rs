@@ -3,7 +3,7 @@
 //! objects.
 
 use crate::writer::{
-    ArrayItem, Format, JsonWriter, PerFormat, Pieces, Selected, ValueWriter, Written,
+    Format, JsonWriter, PerFormat, Pieces, Scalar, Selected, ValueWriter, Written,
 };
 
 /// A value that can be written as JSON.
@@ -166,45 +166,24 @@ pub trait ToJson {
         false
     }
 
-    /// Writes `items`, pairs whose first element is `Self`, as one JSON
-    /// array and returns `true`; or writes nothing and returns `false`,
-    /// and the caller writes them as any slice of values. What `[(Self,
-    /// B)]` asks first.
+    /// Which scalar `Self` is, if an integer or a `bool`: a tuple of
+    /// scalars (`Vec<(u32, i64)>`) then writes in the integer arrays'
+    /// loop, each element from its [`scalar_bits`](Self::scalar_bits).
     ///
-    /// Not part of the public API: the default returns `false`; integers
-    /// and `bool` ask `B`'s
-    /// [`write_json_pair_slice_after`](Self::write_json_pair_slice_after),
-    /// so that a pair of two such scalars takes their arrays' loop.
+    /// Not part of the public API: the default, `Scalar::None`, keeps
+    /// tuples of `Self` on the usual path.
     #[doc(hidden)]
-    #[inline]
-    fn write_json_pair_slice<F: Format, B: ToJson>(
-        w: &mut JsonWriter<'_, F>,
-        items: &[(Self, B)],
-    ) -> bool
-    where
-        Self: Sized,
-    {
-        let _ = (w, items);
-        false
-    }
+    const SCALAR: Scalar = Scalar::None;
 
-    /// [`write_json_pair_slice`](Self::write_json_pair_slice) where the
-    /// first element is a scalar `A`, asked of the second: writes the
-    /// array and returns `true`, or writes nothing and returns `false`.
+    /// `self` as the bits its [`SCALAR`](Self::SCALAR) kind writes: the
+    /// integer, sign-extended, or 0 or 1.
     ///
-    /// Not part of the public API: the default returns `false`; integers
-    /// and `bool` write compact arrays of pairs in their arrays' loop.
+    /// Not part of the public API: the default, 0, is never read, as the
+    /// default kind is no scalar.
     #[doc(hidden)]
-    #[inline]
-    fn write_json_pair_slice_after<F: Format, A: ArrayItem>(
-        w: &mut JsonWriter<'_, F>,
-        items: &[(A, Self)],
-    ) -> bool
-    where
-        Self: Sized,
-    {
-        let _ = (w, items);
-        false
+    #[inline(always)]
+    fn scalar_bits(&self) -> u64 {
+        0
     }
 
     /// Writes a key literal of a derived encoder (`,"key":`, as

@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 use crate::impls::write_seq;
 use crate::writer::{
     write_f32, write_f64, write_int, write_keyed_f32, write_keyed_f64, write_scalar_array,
-    write_scalar_iter, write_scalar_rows, ArrayItem,
+    write_scalar_iter, write_scalar_rows, ArrayItem, Scalar,
 };
 use crate::{Format, JsonWriter, ToJson};
 
@@ -42,27 +42,11 @@ macro_rules! scalar_array_hooks {
         {
             write_iter(w, items)
         }
-
-        #[inline]
-        fn write_json_pair_slice<F: Format, B: ToJson>(
-            w: &mut JsonWriter<'_, F>,
-            items: &[(Self, B)],
-        ) -> bool {
-            B::write_json_pair_slice_after(w, items)
-        }
-
-        #[inline]
-        fn write_json_pair_slice_after<F: Format, A: ArrayItem>(
-            w: &mut JsonWriter<'_, F>,
-            items: &[(A, Self)],
-        ) -> bool {
-            write_pairs(w, items)
-        }
     };
 }
 
 macro_rules! integers {
-    ($($t:ty)*) => {$(
+    ($($t:ty: $kind:ident)*) => {$(
         impl ToJson for $t {
             #[inline]
             fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
@@ -71,11 +55,24 @@ macro_rules! integers {
                 Written(())
             }
 
+            const SCALAR: Scalar = Scalar::$kind;
+
+            // Sign-extended for the signed types; 128-bit ones are no
+            // scalar kind, and these bits are never read.
+            #[inline(always)]
+            #[allow(trivial_numeric_casts)]
+            fn scalar_bits(&self) -> u64 {
+                *self as u64
+            }
+
             scalar_array_hooks!();
         }
     )*};
 }
-integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+integers!(
+    i8: I8 i16: I32 i32: I32 i64: I64 i128: None isize: I64
+    u8: U8 u16: U32 u32: U32 u64: U64 u128: None usize: U64
+);
 
 /// A slice of integers, `bool`s or `Option`s of them: in one loop where
 /// the writer takes such arrays, else element by element.
@@ -98,7 +95,7 @@ where
     I: ExactSizeIterator<Item = &'a T>,
 {
     if w.writes_scalar_arrays() {
-        write_scalar_iter(w, items);
+        write_scalar_iter(w, items.copied());
         Ok(())
     } else {
         Err(items)
@@ -118,21 +115,6 @@ fn write_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
     if one_loop {
         write_scalar_rows(w, rows);
-    }
-    one_loop
-}
-
-/// Pairs of integers or `bool`s (`Vec<(u32, i64)>`) in their arrays'
-/// loop, and `true`; or `false`, and the caller writes them pair by pair.
-/// Compact only, as the pairs' `ArrayItem` is.
-#[inline(always)]
-fn write_pairs<F: Format, A: ArrayItem, B: ArrayItem>(
-    w: &mut JsonWriter<'_, F>,
-    items: &[(A, B)],
-) -> bool {
-    let one_loop = w.writes_scalar_arrays() && !F::PRETTY;
-    if one_loop {
-        write_scalar_array(w, items);
     }
     one_loop
 }
@@ -171,6 +153,13 @@ impl ToJson for bool {
         let w = w.w;
         w.write_bool(*self);
         Written(())
+    }
+
+    const SCALAR: Scalar = Scalar::Bool;
+
+    #[inline(always)]
+    fn scalar_bits(&self) -> u64 {
+        u64::from(*self)
     }
 
     scalar_array_hooks!();

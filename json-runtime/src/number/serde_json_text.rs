@@ -106,7 +106,7 @@ pub(crate) trait Integer: Copy {
 }
 
 /// How much of the digit code a caller holds inline: a `u64` writer.
-pub trait Digits {
+pub(crate) trait Digits {
     /// Writes `n` at `at` and returns the number of digits.
     ///
     /// # Safety

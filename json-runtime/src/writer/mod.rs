@@ -47,6 +47,8 @@ pub(crate) use pieces::write_indexed_piece;
 pub use pieces::Pieces;
 pub use reserved::{Bounded, Reserved};
 // Reached from other crates only through `__private_0_1_0`.
-pub use scalar_array::ArrayItem;
-pub(crate) use scalar_array::{write_scalar_array, write_scalar_iter, write_scalar_rows};
+pub use scalar_array::Scalar;
+pub(crate) use scalar_array::{
+    write_scalar_array, write_scalar_iter, write_scalar_rows, ArrayItem, Element,
+};
 pub(crate) use sort_order::Order;

@@ -23,12 +23,9 @@ use crate::number::{Digits, Integer, SharedDigits};
 use std::mem::MaybeUninit;
 
 /// What the array loop writes: an integer, a `bool`, an `Option` of one,
-/// or, in compact output, a pair of them, whose longest text is known.
-///
-/// Public only so that `ToJson`'s hidden pair hook can name it; no other
-/// crate can implement it, since its methods name a trait of this crate's
-/// private modules.
-pub trait ArrayItem: Copy {
+/// or, in compact output, a tuple of scalars (see [`Scalar`]), whose
+/// longest text is known.
+pub(crate) trait ArrayItem: Copy {
     /// The bytes [`write_item_at`](Self::write_item_at) may store to.
     const ROOM: usize;
 
@@ -160,36 +157,143 @@ impl<T: ArrayItem> ArrayItem for Option<T> {
     }
 }
 
-/// A pair (`(u32, i64)`) as a two-element array, `[a,b]`, compact only:
-/// pretty output breaks the line before each element, so its pairs take
-/// the usual path. Through it, `Vec<(u32, i64)>` of every length took
-/// 0.42 of serde_json's time element by element, each element a call to
-/// the shared digit writer behind four capacity checks.
-impl<A: ArrayItem, B: ArrayItem> ArrayItem for (A, B) {
-    const ROOM: usize = 3 + A::ROOM + B::ROOM;
-    const USES_DIGITS: bool = A::USES_DIGITS || B::USES_DIGITS;
-    const LONG_DIGITS: bool = A::LONG_DIGITS || B::LONG_DIGITS;
+/// An element of a slice the arrays' loop writes: an [`ArrayItem`] itself,
+/// copied, or a tuple of scalars, read through a reference
+/// (`impls::tuple`), since the tuple of `ToJson` types need not be `Copy`.
+/// Through references, the integers' and `Option`s' slices took up to
+/// 10% longer (`Vec<Option<u32>>`); through groups of references gathered
+/// first, as a set's elements are, tuples took 15% longer.
+pub(crate) trait Element {
+    /// What the loop writes for the element.
+    type Item<'a>: ArrayItem
+    where
+        Self: 'a;
+
+    /// `ArrayItem::ROOM` of [`Item`](Self::Item).
+    const ROOM: usize;
+    /// `ArrayItem::USES_DIGITS` of [`Item`](Self::Item).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const USES_DIGITS: bool;
+    /// `ArrayItem::LONG_DIGITS` of [`Item`](Self::Item).
+    const LONG_DIGITS: bool;
+
+    /// The element as the loop writes it.
+    fn item(&self) -> Self::Item<'_>;
+}
+
+impl<T: ArrayItem> Element for T {
+    type Item<'a>
+        = T
+    where
+        T: 'a;
+
+    const ROOM: usize = T::ROOM;
+    const USES_DIGITS: bool = T::USES_DIGITS;
+    const LONG_DIGITS: bool = T::LONG_DIGITS;
 
     #[inline(always)]
-    unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize {
-        // SAFETY: the caller makes `ROOM` bytes at `at` writable: `[`,
-        // then at most `A::ROOM` for the first, `,`, at most `B::ROOM`
-        // for the second, and `]`, each write starting where the last
-        // one's text ended.
-        unsafe {
-            *at = b'[';
-            let mut n = 1 + self.0.write_item_at::<D>(at.add(1), mixed);
-            *at.add(n) = b',';
-            n += 1;
-            n += self.1.write_item_at::<D>(at.add(n), mixed);
-            *at.add(n) = b']';
-            n + 1
+    fn item(&self) -> T {
+        *self
+    }
+}
+
+/// Which scalar a type is, as `ToJson::SCALAR` says: what lets a tuple of
+/// scalars (`(u32, i64)`, `(i32, i32, i32)`), whose impl is generic over
+/// its element types, write as an `ArrayItem`, `[a,b]`, in the arrays'
+/// loop. Element by element, `Vec<(u32, i64)>` took 0.42 of serde_json's
+/// time, each element a call to the shared digit writer behind four
+/// capacity checks.
+///
+/// Reachable from other crates only through the private module: a type
+/// that claims a kind it is not writes that kind's text for its
+/// `ToJson::scalar_bits`, the wrong text but never more than the kind's
+/// room.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scalar {
+    /// Not one of the kinds below (the default): tuples of it take the
+    /// usual path.
+    None,
+    /// `bool`: the bits are 0 or 1.
+    Bool,
+    /// `u8`, from the byte table.
+    U8,
+    /// `i8`, from the byte table.
+    I8,
+    /// `u16` and `u32`: at most ten digits.
+    U32,
+    /// `i16` and `i32`: the bits are the value sign-extended.
+    I32,
+    /// `u64` and `usize`.
+    U64,
+    /// `i64` and `isize`: the bits are the value sign-extended.
+    I64,
+}
+
+impl Scalar {
+    /// The bytes [`write_at`](Self::write_at) may store to.
+    pub(crate) const fn room(self) -> usize {
+        match self {
+            Scalar::None => 4,
+            Scalar::Bool => 8,
+            Scalar::U8 => <u8 as Integer>::ROOM,
+            Scalar::I8 => <i8 as Integer>::ROOM,
+            Scalar::U32 | Scalar::U64 => <u64 as Integer>::ROOM,
+            Scalar::I32 | Scalar::I64 => <i64 as Integer>::ROOM,
         }
     }
 
+    /// As [`ArrayItem::USES_DIGITS`].
+    pub(crate) const fn uses_digits(self) -> bool {
+        matches!(self, Scalar::U32 | Scalar::I32 | Scalar::U64 | Scalar::I64)
+    }
+
+    /// As [`ArrayItem::LONG_DIGITS`].
+    pub(crate) const fn long_digits(self) -> bool {
+        matches!(self, Scalar::U64 | Scalar::I64)
+    }
+
+    /// The number the digits of `bits` are written from, as
+    /// [`ArrayItem::magnitude`].
     #[inline(always)]
-    fn magnitude(self) -> u64 {
-        self.0.magnitude().max(self.1.magnitude())
+    pub(crate) fn magnitude(self, bits: u64) -> u64 {
+        match self {
+            Scalar::U32 => u64::from(bits as u32),
+            Scalar::I32 => u64::from((bits as i32).unsigned_abs()),
+            Scalar::U64 => bits,
+            Scalar::I64 => (bits as i64).unsigned_abs(),
+            Scalar::None | Scalar::Bool | Scalar::U8 | Scalar::I8 => 0,
+        }
+    }
+
+    /// Writes `bits` as this kind's text at `at` and returns its length,
+    /// as [`ArrayItem::write_item_at`]; `null` for [`Scalar::None`],
+    /// which no caller writes.
+    ///
+    /// # Safety
+    ///
+    /// `at` must be valid for writing [`room`](Self::room) bytes.
+    #[inline(always)]
+    pub(crate) unsafe fn write_at<D: Digits>(self, bits: u64, at: *mut u8, mixed: bool) -> usize {
+        // SAFETY: each arm writes a type whose room is this kind's
+        // `room`, which the caller makes writable.
+        unsafe {
+            match self {
+                Scalar::None => {
+                    at.cast::<[u8; 4]>().write_unaligned(*b"null");
+                    4
+                }
+                Scalar::Bool => (bits != 0).write_item_at::<D>(at, mixed),
+                Scalar::U8 => (bits as u8).write_item_at::<D>(at, mixed),
+                Scalar::I8 => (bits as i8).write_item_at::<D>(at, mixed),
+                Scalar::U32 => (bits as u32).write_item_at::<D>(at, mixed),
+                Scalar::I32 => (bits as i32).write_item_at::<D>(at, mixed),
+                Scalar::U64 => bits.write_item_at::<D>(at, mixed),
+                Scalar::I64 => (bits as i64).write_item_at::<D>(at, mixed),
+            }
+        }
     }
 }
 
@@ -226,7 +330,7 @@ impl<F: Format> JsonWriter<'_, F> {
 /// compile-time benchmark's debug rebuild 2% and bought nothing of note
 /// (the crate's own unit tests have it, to check it against serde_json).
 #[inline(never)]
-pub(crate) fn write_scalar_array<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+pub(crate) fn write_scalar_array<F: Format, T: Element>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
     if T::USES_DIGITS && crate::number::ifma_available() {
         // SAFETY: the processor has the features `write_scalar_array_ifma`
@@ -243,7 +347,7 @@ pub(crate) fn write_scalar_array<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_,
 /// The processor has the features it enables (`ifma_available`).
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-unsafe fn write_scalar_array_ifma<F: Format, T: ArrayItem>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+unsafe fn write_scalar_array_ifma<F: Format, T: Element>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     write_scalar_array_with::<F, T, IfmaDigits>(w, items);
 }
 
@@ -307,7 +411,7 @@ fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
 }
 
 #[inline(always)]
-fn write_scalar_array_with<F: Format, T: ArrayItem, D: Digits>(
+fn write_scalar_array_with<F: Format, T: Element, D: Digits>(
     w: &mut JsonWriter<'_, F>,
     items: &[T],
 ) {
@@ -371,7 +475,7 @@ struct Run {
 
 impl Run {
     #[inline(always)]
-    fn new<T: ArrayItem, F: Format, D: Digits>(w: &mut JsonWriter<'_, F>, first: &[T]) -> Run {
+    fn new<T: Element, F: Format, D: Digits>(w: &mut JsonWriter<'_, F>, first: &[T]) -> Run {
         let line = if F::PRETTY {
             let line = 1 + w.depth * w.indent.len();
             if line + NEWLINE_PAD > w.newline.len() {
@@ -396,7 +500,7 @@ impl Run {
 /// layout the group stores a `]` after its elements and keeps it only if
 /// it is the `last`.
 #[inline(always)]
-fn write_group<F: Format, T: ArrayItem, D: Digits>(
+fn write_group<F: Format, T: Element, D: Digits>(
     w: &mut JsonWriter<'_, F>,
     items: &[T],
     run: &mut Run,
@@ -427,7 +531,8 @@ fn write_group<F: Format, T: ArrayItem, D: Digits>(
     unsafe {
         *at = b'[';
         at = at.add(open);
-        for &item in items {
+        for item in items {
+            let item = item.item();
             *at = b',';
             at = at.add(comma);
             if F::PRETTY {
@@ -469,12 +574,12 @@ const WIDE_FROM: u64 = 100_000_000;
 /// `Vec<Option<u32>>` a tenth of its time; whichever way a sample
 /// misleads, the text is the same.
 #[inline(always)]
-fn reaches_nine_digits<T: ArrayItem>(items: &[T]) -> bool {
+fn reaches_nine_digits<T: Element>(items: &[T]) -> bool {
     let step = (items.len() / 8).max(1);
     let mut reaches = false;
     let mut i = 0;
     while i < items.len() {
-        reaches |= items[i].magnitude() >= WIDE_FROM;
+        reaches |= items[i].item().magnitude() >= WIDE_FROM;
         i += step;
     }
     reaches
@@ -496,12 +601,12 @@ const CHUNK: usize = 64;
 /// Moves up to [`CHUNK`] elements from `items` into `chunk` and returns
 /// them.
 #[inline(always)]
-fn gather<'c, 'a, T: ArrayItem + 'a>(
+fn gather<'c, T: ArrayItem>(
     chunk: &'c mut [MaybeUninit<T>; CHUNK],
-    items: &mut impl Iterator<Item = &'a T>,
+    items: &mut impl Iterator<Item = T>,
 ) -> &'c [T] {
     let mut n = 0;
-    for (slot, &item) in chunk.iter_mut().zip(items) {
+    for (slot, item) in chunk.iter_mut().zip(items) {
         slot.write(item);
         n += 1;
     }
@@ -516,11 +621,11 @@ fn gather<'c, 'a, T: ArrayItem + 'a>(
 /// took 1.6 times serde_json's time: the output's length went through
 /// memory several times per element.
 #[inline(never)]
-pub(crate) fn write_scalar_iter<'a, F, T, I>(w: &mut JsonWriter<'_, F>, items: I)
+pub(crate) fn write_scalar_iter<F, T, I>(w: &mut JsonWriter<'_, F>, items: I)
 where
     F: Format,
-    T: ArrayItem + 'a,
-    I: ExactSizeIterator<Item = &'a T>,
+    T: ArrayItem,
+    I: ExactSizeIterator<Item = T>,
 {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
     if T::USES_DIGITS && crate::number::ifma_available() {
@@ -538,21 +643,21 @@ where
 /// The processor has the features it enables (`ifma_available`).
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,lzcnt")]
-unsafe fn write_scalar_iter_ifma<'a, F, T, I>(w: &mut JsonWriter<'_, F>, items: I)
+unsafe fn write_scalar_iter_ifma<F, T, I>(w: &mut JsonWriter<'_, F>, items: I)
 where
     F: Format,
-    T: ArrayItem + 'a,
-    I: ExactSizeIterator<Item = &'a T>,
+    T: ArrayItem,
+    I: ExactSizeIterator<Item = T>,
 {
     write_scalar_iter_with::<F, T, I, IfmaDigits>(w, items);
 }
 
 #[inline(always)]
-fn write_scalar_iter_with<'a, F, T, I, D>(w: &mut JsonWriter<'_, F>, mut items: I)
+fn write_scalar_iter_with<F, T, I, D>(w: &mut JsonWriter<'_, F>, mut items: I)
 where
     F: Format,
-    T: ArrayItem + 'a,
-    I: ExactSizeIterator<Item = &'a T>,
+    T: ArrayItem,
+    I: ExactSizeIterator<Item = T>,
     D: Digits,
 {
     let mut chunk = [const { MaybeUninit::<T>::uninit() }; CHUNK];
@@ -589,7 +694,7 @@ const SHORT_ARRAY: usize = 16;
 /// groups' arithmetic or flush tests. `Vec<Vec<u8>>` of 0 to 5 bytes each
 /// took 0.42 of serde_json's time, most of it in the set-up of each row.
 #[inline(always)]
-fn write_short_compact<F: Format, T: ArrayItem, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+fn write_short_compact<F: Format, T: Element, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     debug_assert!(!F::PRETTY && items.len() <= SHORT_ARRAY);
     for _ in items {
         w.check_element();
@@ -606,7 +711,8 @@ fn write_short_compact<F: Format, T: ArrayItem, D: Digits>(w: &mut JsonWriter<'_
         *start = b'[';
         let mut at = start.add(1);
         let mut comma = 0;
-        for &item in items {
+        for item in items {
+            let item = item.item();
             *at = b',';
             at = at.add(comma);
             at = at.add(item.write_item_at::<D>(at, false));
