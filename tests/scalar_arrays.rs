@@ -448,6 +448,13 @@ proptest! {
         assert_same(&signed);
         let options: Vec<Option<u64>> = v.iter().map(|&x| (x % 3 != 0).then_some(x)).collect();
         assert_same(&options);
+        // 32 bits and less: `null` or the digits, with no branch on which.
+        let narrow: Vec<Option<u32>> = v.iter().map(|&x| (x % 3 != 0).then_some(x as u32)).collect();
+        assert_same(&narrow);
+        let signed: Vec<Option<i32>> = v.iter().map(|&x| (x % 5 != 0).then_some(x as i32)).collect();
+        assert_same(&signed);
+        let short: Vec<Option<i16>> = v.iter().map(|&x| (x % 2 != 0).then_some(x as i16)).collect();
+        assert_same(&short);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::digit_pairs::{digit_pair, DIGIT_PAIRS};
 use crate::buf::{copy_at, extend_short, Buf};
 
 /// The integer types serde_json writes as bare digits.
-pub(crate) trait Integer: Copy {
+pub(crate) trait Integer: Copy + Default {
     /// The bytes [`write_digits_at`](Self::write_digits_at) may store to:
     /// the longest text plus the slack of its eight-byte stores.
     const ROOM: usize;
