@@ -38,10 +38,14 @@ pub(crate) trait ArrayItem: Copy {
     )]
     const USES_DIGITS: bool;
 
-    /// Whether its numbers can have more than ten digits, or it is an
-    /// `Option` that `ALWAYS_MIXED` sends there: only those take
-    /// `Run::mixed`'s path, whose second copy of the element loop costs
-    /// each array type about 900 bytes of code.
+    /// Whether its numbers can have nine digits or more (32 and 64 bits),
+    /// or it is an `Option` that `ALWAYS_MIXED` sends there: only those
+    /// take `Run::mixed`'s path, whose second copy of the element loop
+    /// costs each array type about 900 bytes of code. 32-bit arrays of
+    /// 1 to 10 digits took 0.27 of serde_json's time without it and 0.16
+    /// with it; the 100 mixed types of the compile-time benchmark (a
+    /// `Vec<u32>` among them) grew by 1 KiB, and by 2 more with the short
+    /// rows' copy (`write_scalar_rows_with`; rows of `i64` among them).
     const LONG_DIGITS: bool;
 
     /// Writes the element's text at `at` and returns its length; bytes
@@ -92,7 +96,8 @@ pub(crate) trait ArrayItem: Copy {
 impl<I: Integer> ArrayItem for I {
     const ROOM: usize = <I as Integer>::ROOM;
     const USES_DIGITS: bool = <I as Integer>::USES_DIGITS;
-    const LONG_DIGITS: bool = <I as Integer>::USES_DIGITS && size_of::<I>() == 8;
+    // Nine digits and more need 32 bits.
+    const LONG_DIGITS: bool = <I as Integer>::USES_DIGITS && size_of::<I>() >= 4;
 
     #[inline(always)]
     unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize {
@@ -316,7 +321,8 @@ impl Scalar {
         matches!(self, Scalar::U32 | Scalar::I32 | Scalar::U64 | Scalar::I64)
     }
 
-    /// As [`ArrayItem::LONG_DIGITS`].
+    /// As [`ArrayItem::LONG_DIGITS`], for the 64-bit kinds only: tuples
+    /// of 32-bit elements keep one loop (`U32` is `u16`'s kind too).
     pub(crate) const fn long_digits(self) -> bool {
         matches!(self, Scalar::U64 | Scalar::I64)
     }
@@ -459,6 +465,10 @@ fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
     rows: &[R],
 ) {
     debug_assert!(!F::PRETTY && w.writes_scalar_arrays());
+    // The short rows share one decision (see `Run::mixed`), from a sample
+    // of eight rows; each long row makes its own.
+    let mixed = (D::HEEDS_MIXED && T::ALWAYS_MIXED)
+        || (D::HEEDS_MIXED && T::LONG_DIGITS && rows_reach_nine_digits(rows));
     w.begin_array();
     for (i, row) in rows.iter().enumerate() {
         let row = row.as_ref();
@@ -466,7 +476,7 @@ fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
         w.check_begin::<R>();
         if row.len() <= SHORT_ARRAY {
             w.check_open_array();
-            write_short_compact::<F, T, D>(w, row);
+            write_short_compact::<F, T, D>(w, row, mixed);
         } else {
             write_scalar_array(w, row);
         }
@@ -491,7 +501,7 @@ fn write_scalar_array_with<F: Format, T: Element, D: Digits>(
     } else {
         w.check_open_array();
         if items.len() <= SHORT_ARRAY {
-            return write_short_compact::<F, T, D>(w, items);
+            return write_short_compact::<F, T, D>(w, items, D::HEEDS_MIXED && T::ALWAYS_MIXED);
         }
     }
     let mut run = Run::new::<T, F, D>(w, items);
@@ -656,6 +666,18 @@ fn reaches_nine_digits<T: Element>(items: &[T]) -> bool {
     reaches
 }
 
+/// [`reaches_nine_digits`] over a sample of eight rows.
+fn rows_reach_nine_digits<T: Element, R: AsRef<[T]>>(rows: &[R]) -> bool {
+    let step = (rows.len() / 8).max(1);
+    let mut reaches = false;
+    let mut i = 0;
+    while i < rows.len() {
+        reaches |= reaches_nine_digits(rows[i].as_ref());
+        i += step;
+    }
+    reaches
+}
+
 /// Closes an array whose last group [`write_group`] wrote.
 #[inline(always)]
 fn finish<F: Format>(w: &mut JsonWriter<'_, F>) {
@@ -765,7 +787,11 @@ const SHORT_ARRAY: usize = 16;
 /// groups' arithmetic or flush tests. `Vec<Vec<u8>>` of 0 to 5 bytes each
 /// took 0.42 of serde_json's time, most of it in the set-up of each row.
 #[inline(always)]
-fn write_short_compact<F: Format, T: Element, D: Digits>(w: &mut JsonWriter<'_, F>, items: &[T]) {
+fn write_short_compact<F: Format, T: Element, D: Digits>(
+    w: &mut JsonWriter<'_, F>,
+    items: &[T],
+    mixed: bool,
+) {
     debug_assert!(!F::PRETTY && items.len() <= SHORT_ARRAY);
     for _ in items {
         w.check_element();
@@ -786,7 +812,7 @@ fn write_short_compact<F: Format, T: Element, D: Digits>(w: &mut JsonWriter<'_, 
             let item = item.item();
             *at = b',';
             at = at.add(comma);
-            at = at.add(item.write_item_at::<D>(at, D::HEEDS_MIXED && T::ALWAYS_MIXED));
+            at = at.add(item.write_item_at::<D>(at, mixed));
             comma = 1;
         }
         *at = b']';
@@ -911,6 +937,26 @@ mod tests {
                         .collect();
                     both_paths(&values);
                     both_paths(&values.iter().map(|&v| -(v as i64)).collect::<Vec<_>>());
+                    both_paths(
+                        &values
+                            .iter()
+                            .map(|&v| (v % 4_000_000_000) as u32)
+                            .collect::<Vec<_>>(),
+                    );
+                    both_paths(
+                        &values
+                            .iter()
+                            .map(|&v| -((v % 2_000_000_000) as i32))
+                            .collect::<Vec<_>>(),
+                    );
+                    // Short rows decide once for all, long ones each.
+                    for width in [3, 16, 17] {
+                        let rows: Vec<Vec<u32>> = values
+                            .chunks(width)
+                            .map(|row| row.iter().map(|&v| (v % 4_000_000_000) as u32).collect())
+                            .collect();
+                        both_paths(&rows);
+                    }
                     both_paths(
                         &values
                             .iter()
