@@ -321,10 +321,12 @@ impl Scalar {
         matches!(self, Scalar::U32 | Scalar::I32 | Scalar::U64 | Scalar::I64)
     }
 
-    /// As [`ArrayItem::LONG_DIGITS`], for the 64-bit kinds only: tuples
-    /// of 32-bit elements keep one loop (`U32` is `u16`'s kind too).
+    /// As [`ArrayItem::LONG_DIGITS`]: the 32- and 64-bit kinds (`U32` is
+    /// `u16`'s kind too, whose tuples take the second loop's code
+    /// without ever needing it). Tuples of three `u32`s of 1 to 10 digits
+    /// took 0.28 of serde_json's time on one loop, 0.16 on two.
     pub(crate) const fn long_digits(self) -> bool {
-        matches!(self, Scalar::U64 | Scalar::I64)
+        matches!(self, Scalar::U32 | Scalar::I32 | Scalar::U64 | Scalar::I64)
     }
 
     /// The number the digits of `bits` are written from, as
@@ -947,6 +949,12 @@ mod tests {
                         &values
                             .iter()
                             .map(|&v| -((v % 2_000_000_000) as i32))
+                            .collect::<Vec<_>>(),
+                    );
+                    both_paths(
+                        &values
+                            .iter()
+                            .map(|&v| ((v % 4_000_000_000) as u32, -((v % 999_999_999) as i32)))
                             .collect::<Vec<_>>(),
                     );
                     // Short rows decide once for all, long ones each.
