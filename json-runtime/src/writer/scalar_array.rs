@@ -469,8 +469,7 @@ fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
     debug_assert!(!F::PRETTY && w.writes_scalar_arrays());
     // The short rows share one decision (see `Run::mixed`), from a sample
     // of eight rows; each long row makes its own.
-    let mixed = (D::HEEDS_MIXED && T::ALWAYS_MIXED)
-        || (D::HEEDS_MIXED && T::LONG_DIGITS && rows_reach_nine_digits(rows));
+    let mixed = takes_mixed::<T, D>(|| rows_reach_nine_digits(rows));
     w.begin_array();
     for (i, row) in rows.iter().enumerate() {
         let row = row.as_ref();
@@ -503,7 +502,7 @@ fn write_scalar_array_with<F: Format, T: Element, D: Digits>(
     } else {
         w.check_open_array();
         if items.len() <= SHORT_ARRAY {
-            return write_short_compact::<F, T, D>(w, items, D::HEEDS_MIXED && T::ALWAYS_MIXED);
+            return write_short_compact::<F, T, D>(w, items, always_mixed::<T, D>());
         }
     }
     let mut run = Run::new::<T, F, D>(w, items);
@@ -569,9 +568,7 @@ impl Run {
             per_item: 1 + line_room + T::ROOM,
             open: usize::from(!F::PRETTY),
             comma: 0,
-            mixed: D::HEEDS_MIXED
-                && T::LONG_DIGITS
-                && (T::ALWAYS_MIXED || reaches_nine_digits(first)),
+            mixed: takes_mixed::<T, D>(|| reaches_nine_digits(first)),
         }
     }
 }
@@ -587,9 +584,7 @@ fn write_group<F: Format, T: Element, D: Digits>(
     last: bool,
 ) {
     let close = usize::from(!F::PRETTY);
-    // A constant where the type always takes the path, so that the loop
-    // has one copy.
-    let mixed = (D::HEEDS_MIXED && T::ALWAYS_MIXED) || run.mixed;
+    let mixed = always_mixed::<T, D>() || run.mixed;
     let (line, open) = (run.line, run.open);
     let mut comma = run.comma;
     // Debug builds' structure checks, element by element, before the
@@ -652,32 +647,47 @@ fn write_group<F: Format, T: Element, D: Digits>(
 /// Numbers from here up have nine digits or more.
 const WIDE_FROM: u64 = 100_000_000;
 
+/// Whether `test` holds for any of eight elements of `items`, spread
+/// over it (all of them when there are fewer).
+#[inline(always)]
+fn any_of_sample<T>(items: &[T], test: impl Fn(&T) -> bool) -> bool {
+    let step = (items.len() / 8).max(1);
+    let mut any = false;
+    let mut i = 0;
+    while i < items.len() {
+        any |= test(&items[i]);
+        i += step;
+    }
+    any
+}
+
 /// Whether some of `items` have nine digits or more, from a sample of
 /// them: eight, spread over the array. A scan of every element took
 /// `Vec<Option<u32>>` a tenth of its time; whichever way a sample
 /// misleads, the text is the same.
 #[inline(always)]
 fn reaches_nine_digits<T: Element>(items: &[T]) -> bool {
-    let step = (items.len() / 8).max(1);
-    let mut reaches = false;
-    let mut i = 0;
-    while i < items.len() {
-        reaches |= items[i].item().magnitude() >= WIDE_FROM;
-        i += step;
-    }
-    reaches
+    any_of_sample(items, |item| item.item().magnitude() >= WIDE_FROM)
 }
 
 /// [`reaches_nine_digits`] over a sample of eight rows.
 fn rows_reach_nine_digits<T: Element, R: AsRef<[T]>>(rows: &[R]) -> bool {
-    let step = (rows.len() / 8).max(1);
-    let mut reaches = false;
-    let mut i = 0;
-    while i < rows.len() {
-        reaches |= reaches_nine_digits(rows[i].as_ref());
-        i += step;
-    }
-    reaches
+    any_of_sample(rows, |row| reaches_nine_digits(row.as_ref()))
+}
+
+/// Whether the digit writer `D` takes its path of mixed lengths for every
+/// array of `T`, whatever the numbers (see `ArrayItem::ALWAYS_MIXED`): a
+/// constant, so that loops over such arrays have one copy.
+const fn always_mixed<T: Element, D: Digits>() -> bool {
+    D::HEEDS_MIXED && T::ALWAYS_MIXED
+}
+
+/// Whether an array of `T` takes `D`'s path of mixed lengths (see
+/// `Run::mixed`): always where [`always_mixed`], else where its numbers
+/// can be long and `reaches` finds one of nine digits or more.
+#[inline(always)]
+fn takes_mixed<T: Element, D: Digits>(reaches: impl FnOnce() -> bool) -> bool {
+    always_mixed::<T, D>() || (D::HEEDS_MIXED && T::LONG_DIGITS && reaches())
 }
 
 /// Closes an array whose last group [`write_group`] wrote.
@@ -872,31 +882,14 @@ mod tests {
             .map(|&v| (v % 3 != 0).then_some(v as i64))
             .collect();
         both_paths(&options);
-        both_paths(
-            &options
-                .iter()
-                .map(|v| v.map(|v| v as u8))
-                .collect::<Vec<_>>(),
-        );
+        fn cast<T>(options: &[Option<i64>], f: impl Fn(i64) -> T) -> Vec<Option<T>> {
+            options.iter().map(|v| v.map(&f)).collect()
+        }
+        both_paths(&cast(&options, |v| v as u8));
         // 32 bits and less, `null` stored and the digits over it or past it.
-        both_paths(
-            &options
-                .iter()
-                .map(|v| v.map(|v| v as u32))
-                .collect::<Vec<_>>(),
-        );
-        both_paths(
-            &options
-                .iter()
-                .map(|v| v.map(|v| v as i32))
-                .collect::<Vec<_>>(),
-        );
-        both_paths(
-            &options
-                .iter()
-                .map(|v| v.map(|v| v as i16))
-                .collect::<Vec<_>>(),
-        );
+        both_paths(&cast(&options, |v| v as u32));
+        both_paths(&cast(&options, |v| v as i32));
+        both_paths(&cast(&options, |v| v as i16));
         both_paths(&[None, Some(i32::MIN), None, Some(0), Some(i32::MAX), None]);
         both_paths(&[Some(u32::MAX), None, Some(0), None]);
         both_paths(&values.iter().map(|&v| v % 2 == 0).collect::<Vec<_>>());
