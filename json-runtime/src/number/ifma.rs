@@ -50,22 +50,11 @@ pub(crate) fn available() -> bool {
     FEATURES.get()
 }
 
-/// [`Detected::known`] for [`FEATURES`]: what the shared formatters
-/// dispatch on (see `crate::cpu`).
-#[inline(always)]
-pub(super) fn known() -> Option<bool> {
-    #[cfg(test)]
-    if SCALAR_ONLY.with(std::cell::Cell::get) {
-        return Some(false);
-    }
-    FEATURES.known()
-}
-
-/// Finds out whether the processor has [`FEATURES`].
-#[cold]
-#[inline(never)]
-pub(super) fn find_out() {
-    FEATURES.find_out();
+/// Whether this thread's tests asked for the scalar formatter alone
+/// ([`scalar_only`]).
+#[cfg(test)]
+pub(super) fn scalar_only_here() -> bool {
+    SCALAR_ONLY.with(std::cell::Cell::get)
 }
 
 #[cfg(test)]
