@@ -50,6 +50,7 @@ pub(super) static FEATURES: Detected = Detected::new(|| {
 ///
 /// The processor has [`FEATURES`], and `key` and
 /// `s` are at most [`WIDE`] bytes long.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
     // SAFETY: the caller's guarantee.
@@ -65,6 +66,7 @@ pub(super) unsafe fn write_keyed_str(out: &mut Buf<'_>, key: &str, s: &str) {
 ///
 /// The processor has [`FEATURES`], and `s` is at
 /// most [`WIDE`] bytes long.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
     // SAFETY: the caller's guarantee.
@@ -81,6 +83,7 @@ pub(super) unsafe fn write_str(out: &mut Buf<'_>, s: &str) {
 ///
 /// The processor has [`FEATURES`], and `key` is at
 /// most [`WIDE`] bytes long.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn write_entry_key(out: &mut Buf<'_>, comma: bool, key: &str) {
     // SAFETY: the caller's guarantee.

@@ -7,29 +7,31 @@ use super::mode::Escape;
 use super::{other_modes, serde_json_rules};
 use crate::buf::sizes::PIECE;
 use crate::buf::{Buf, SHORT_COPY};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Chosen;
 
-/// `JsonWriter::write_str`, out of line and generic over nothing: one
-/// copy serves every string of every type in a program, where inlining it
-/// gave each string field of each derived encoder its own copy of the
-/// escaper's checks and calls. Measured on 200 generated types
+/// `JsonWriter::write_str`: one shared writer, out of line and generic
+/// over nothing, serves every string of every type in a program, where
+/// inlining it gave each string field of each derived encoder its own
+/// copy of the escaper's checks and calls. Measured on 200 generated types
 /// (`benches/compile-time`), release rebuilds were shorter with it out of
 /// line; the call costs a few instructions per string.
 ///
-/// It and the two below only choose a writer and jump to it (see
-/// `crate::cpu`): the masked one for short strings where the processor
-/// has it, the portable one otherwise.
-#[inline(never)]
+/// It and the two below call the writer chosen for the processor through
+/// a pointer (see `crate::cpu`): the masked one, which takes the short
+/// strings in serde_json's escaping and hands the others on, or the
+/// portable one. A dispatcher in between that read whether the processor
+/// had the features and jumped cost one call and one taken branch per
+/// string more.
+#[inline]
 pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
     #[cfg(target_arch = "x86_64")]
-    if escape == Escape::Default && s.len() <= masked::WIDE {
-        match masked::FEATURES.known() {
-            // SAFETY: the processor has the features, and `s` is at most
-            // `WIDE` bytes.
-            Some(true) => return unsafe { masked::write_str(buf, s) },
-            None => return find_out_then_str(buf, escape, s),
-            Some(false) => {}
-        }
+    // SAFETY: the chosen writer's only contract is this function's; the
+    // masked one is chosen only where the processor has its features.
+    unsafe {
+        STR_WRITER.get()(buf, escape, s)
     }
+    #[cfg(not(target_arch = "x86_64"))]
     write_str_portable(buf, escape, s);
 }
 
@@ -41,14 +43,46 @@ fn write_str_portable(buf: &mut Buf<'_>, escape: Escape, s: &str) {
     write_quoted(buf, escape, s);
 }
 
-// The first call of each on a processor whose masked path is not yet
-// known. Not one function taking a closure: the closure's captures made
-// each dispatcher store its arguments to the stack first.
+#[cfg(target_arch = "x86_64")]
+type StrWriter = unsafe fn(&mut Buf<'_>, Escape, &str);
+#[cfg(target_arch = "x86_64")]
+type KeyedStrWriter = unsafe fn(&mut Buf<'_>, Escape, &str, &str);
+#[cfg(target_arch = "x86_64")]
+type EntryKeyWriter = unsafe fn(&mut Buf<'_>, Escape, bool, &str);
+
+// Each starts at its `find_out_then_*`, which chooses.
+#[cfg(target_arch = "x86_64")]
+static STR_WRITER: Chosen<StrWriter> = Chosen::new(find_out_then_str);
+#[cfg(target_arch = "x86_64")]
+static KEYED_STR_WRITER: Chosen<KeyedStrWriter> = Chosen::new(find_out_then_keyed_str);
+#[cfg(target_arch = "x86_64")]
+static ENTRY_KEY_WRITER: Chosen<EntryKeyWriter> = Chosen::new(find_out_then_entry_key);
+
+/// Points the three writers at the masked ones or the portable ones.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn choose_writers() {
+    // Only the masked writers need the features, checked here first.
+    if masked::FEATURES.get() {
+        STR_WRITER.choose(write_str_masked);
+        KEYED_STR_WRITER.choose(write_keyed_str_masked);
+        ENTRY_KEY_WRITER.choose(write_entry_key_masked);
+    } else {
+        STR_WRITER.choose(write_str_portable);
+        KEYED_STR_WRITER.choose(write_keyed_str_portable);
+        ENTRY_KEY_WRITER.choose(write_entry_key_portable);
+    }
+}
+
+// The first call of each, before the choice. Not one function taking a
+// closure: the closure's captures made each store its arguments to the
+// stack first.
 #[cfg(target_arch = "x86_64")]
 #[cold]
 #[inline(never)]
 fn find_out_then_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
-    masked::FEATURES.find_out();
+    choose_writers();
     write_str(buf, escape, s);
 }
 
@@ -56,7 +90,7 @@ fn find_out_then_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
 #[cold]
 #[inline(never)]
 fn find_out_then_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
-    masked::FEATURES.find_out();
+    choose_writers();
     write_keyed_str(buf, escape, key, s);
 }
 
@@ -64,8 +98,49 @@ fn find_out_then_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str
 #[cold]
 #[inline(never)]
 fn find_out_then_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
-    masked::FEATURES.find_out();
+    choose_writers();
     write_entry_key(buf, escape, comma, key);
+}
+
+// The masked writers: serde_json's escaping and strings of at most `WIDE`
+// bytes there, the others to the portable writers.
+//
+// Safety (all three): the processor has `masked::FEATURES`.
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
+unsafe fn write_str_masked(buf: &mut Buf<'_>, escape: Escape, s: &str) {
+    if escape == Escape::Default && s.len() <= masked::WIDE {
+        // SAFETY: the processor has the features, and `s` is at most
+        // `WIDE` bytes.
+        unsafe { masked::write_str(buf, s) }
+    } else {
+        write_str_portable(buf, escape, s);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
+unsafe fn write_keyed_str_masked(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
+    if escape == Escape::Default && s.len() <= masked::WIDE && key.len() <= masked::WIDE {
+        // SAFETY: the processor has the features, and both lengths are at
+        // most `WIDE`.
+        unsafe { masked::write_keyed_str(buf, key, s) }
+    } else {
+        write_keyed_str_portable(buf, escape, key, s);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
+unsafe fn write_entry_key_masked(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
+    if escape == Escape::Default && key.len() <= masked::WIDE {
+        // SAFETY: the processor has the features, and `key` is at most
+        // `WIDE` bytes.
+        unsafe { masked::write_entry_key(buf, comma, key) }
+    } else {
+        write_entry_key_portable(buf, escape, comma, key);
+    }
 }
 
 /// A derived string field in compact output: its key literal as it is,
@@ -73,18 +148,14 @@ fn find_out_then_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: 
 /// case (serde_json's escaping, a key of at most `SHORT_COPY` bytes, a
 /// string shorter than a piece) is one capacity check and the key's two
 /// overlapping copies; the rest writes the two one after the other.
-#[inline(never)]
+#[inline]
 pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
     #[cfg(target_arch = "x86_64")]
-    if escape == Escape::Default && s.len() <= masked::WIDE && key.len() <= masked::WIDE {
-        match masked::FEATURES.known() {
-            // SAFETY: the processor has the features, and both lengths
-            // are at most `WIDE`.
-            Some(true) => return unsafe { masked::write_keyed_str(buf, key, s) },
-            None => return find_out_then_keyed_str(buf, escape, key, s),
-            Some(false) => {}
-        }
+    // SAFETY: as in `write_str`.
+    unsafe {
+        KEYED_STR_WRITER.get()(buf, escape, key, s)
     }
+    #[cfg(not(target_arch = "x86_64"))]
     write_keyed_str_portable(buf, escape, key, s);
 }
 
@@ -101,18 +172,14 @@ fn write_keyed_str_portable(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &st
 /// as [`write_str`] writes it, then `:`, in one shared call. The common
 /// case (serde_json's escaping, a key shorter than a piece) is one
 /// capacity check.
-#[inline(never)]
+#[inline]
 pub(crate) fn write_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
     #[cfg(target_arch = "x86_64")]
-    if escape == Escape::Default && key.len() <= masked::WIDE {
-        match masked::FEATURES.known() {
-            // SAFETY: the processor has the features, and `key` is at most
-            // `WIDE` bytes.
-            Some(true) => return unsafe { masked::write_entry_key(buf, comma, key) },
-            None => return find_out_then_entry_key(buf, escape, comma, key),
-            Some(false) => {}
-        }
+    // SAFETY: as in `write_str`.
+    unsafe {
+        ENTRY_KEY_WRITER.get()(buf, escape, comma, key)
     }
+    #[cfg(not(target_arch = "x86_64"))]
     write_entry_key_portable(buf, escape, comma, key);
 }
 
