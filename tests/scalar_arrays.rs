@@ -83,7 +83,9 @@ fn bools() {
 #[test]
 fn collections_other_than_slices() {
     use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
-    for len in [0usize, 1, 2, 16, 17, 63, 64, 65, 127, 128, 129, 200, 1000] {
+    for len in [
+        0usize, 1, 2, 16, 17, 32, 33, 63, 64, 65, 127, 128, 129, 200, 1000,
+    ] {
         let values: Vec<u64> = (0..len as u64)
             .map(|i| (u64::MAX >> (i * 7 % 64)).wrapping_sub(i))
             .collect();
@@ -143,7 +145,7 @@ fn empty_and_single() {
 #[test]
 fn lengths_across_groups() {
     for len in [
-        1, 2, 63, 64, 65, 70, 71, 72, 150, 157, 158, 160, 170, 171, 341, 1000, 5000,
+        1, 2, 16, 17, 32, 33, 63, 64, 65, 70, 71, 72, 150, 157, 158, 160, 170, 171, 341, 1000, 5000,
     ] {
         let v: Vec<u64> = (0..len as u64).map(|i| i * 7_919 % 1_000_003).collect();
         assert_same(&v);
@@ -166,7 +168,7 @@ fn lengths_across_groups() {
 #[test]
 fn lengths_mixed_wherever_a_sample_looks() {
     let long = |i: u64| 10_000_000_000_000 * (i + 1) + i;
-    for len in [17u64, 24, 100, 1000] {
+    for len in [17u64, 24, 33, 40, 100, 1000] {
         for stride in [1, 2, 3, 5, 12, 13, 125] {
             for offset in [0, 1, 5] {
                 let v: Vec<u64> = (0..len)
@@ -243,7 +245,7 @@ fn tuples_of_scalars() {
     let flags: Vec<(bool, u64)> = edges!(u64).into_iter().map(|v| (v % 2 == 0, v)).collect();
     assert_same(&flags);
     assert_same(&flags.iter().map(|&(b, _)| (b, !b)).collect::<Vec<_>>());
-    for len in [0, 1, 2, 16, 17, 150, 171, 1000] {
+    for len in [0, 1, 2, 16, 17, 32, 33, 150, 171, 1000] {
         let v: Vec<(u16, i32)> = (0..len).map(|i: i32| (i as u16, -i * 7_919)).collect();
         assert_same(&v);
         assert_same(&vec![v.clone(), Vec::new(), v]);
@@ -365,7 +367,7 @@ fn newtypes_of_scalars() {
     #[derive(ToJson, Serialize, Clone, Copy)]
     struct Shown(#[json(as_string)] u32);
 
-    for len in [0usize, 1, 16, 17, 63, 64, 65, 200] {
+    for len in [0usize, 1, 16, 17, 32, 33, 63, 64, 65, 200] {
         let ids: Vec<UserId> = (0..len as u64)
             .map(|i| UserId(u64::MAX >> (i % 64)))
             .collect();
