@@ -65,7 +65,7 @@ const MSB: u64 = 0x8080_8080_8080_8080;
 /// (4, 4 and 1 bytes) to have byte 7 on its own. `shapes/escape_heavy`
 /// took 0.319 of serde_json's time instead of 0.329 compact (medians of 5
 /// alternating runs; pretty 0.290 against 0.294, within the noise).
-static ESCAPE: [u64; 128] = {
+const ESCAPE: [u64; 128] = {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut bytes = [[0u8; 8]; 128];
     let mut i = 0;

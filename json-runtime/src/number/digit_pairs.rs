@@ -1,7 +1,7 @@
 //! The digit pair table that both integer formatters share.
 
 /// "00", "01", … "99": two digits per lookup.
-pub(super) static DIGIT_PAIRS: [u8; 200] = {
+pub(super) const DIGIT_PAIRS: [u8; 200] = {
     let mut pairs = [0u8; 200];
     let mut i = 0;
     while i < 100 {

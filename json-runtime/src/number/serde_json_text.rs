@@ -330,7 +330,7 @@ impl Integer for i8 {
 
 /// Per byte value: its decimal text in the low bytes, then its length in
 /// the top byte.
-static U8_TEXT: [u32; 256] = {
+const U8_TEXT: [u32; 256] = {
     let mut table = [0u32; 256];
     let mut n = 0;
     while n < 256 {
