@@ -22,8 +22,10 @@ use crate::cpu::Chosen;
 /// strings in serde_json's escaping and hands the others on, or the
 /// portable one. A dispatcher in between that read whether the processor
 /// had the features and jumped cost one call and one taken branch per
-/// string more.
-#[inline]
+/// string more. Out of line in debug builds, where speed matters less
+/// than one function in place of a copy in every crate that calls it.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_str(buf: &mut Buf<'_>, escape: Escape, s: &str) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the chosen writer's only contract is this function's; the
@@ -148,7 +150,8 @@ unsafe fn write_entry_key_masked(buf: &mut Buf<'_>, escape: Escape, comma: bool,
 /// case (serde_json's escaping, a key of at most `SHORT_COPY` bytes, a
 /// string shorter than a piece) is one capacity check and the key's two
 /// overlapping copies; the rest writes the two one after the other.
-#[inline]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_keyed_str(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &str) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: as in `write_str`.
@@ -172,7 +175,8 @@ fn write_keyed_str_portable(buf: &mut Buf<'_>, escape: Escape, key: &str, s: &st
 /// as [`write_str`] writes it, then `:`, in one shared call. The common
 /// case (serde_json's escaping, a key shorter than a piece) is one
 /// capacity check.
-#[inline]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_entry_key(buf: &mut Buf<'_>, escape: Escape, comma: bool, key: &str) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: as in `write_str`.

@@ -747,12 +747,14 @@ unsafe fn find_out_then_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
 }
 
 /// [`FieldDigits`]' shared call: [`write_u64_at`], once, out of line,
-/// through the pointer to the formatter chosen for the processor.
+/// through the pointer to the formatter chosen for the processor. Out of
+/// line itself in debug builds (as are the two below), where one function
+/// costs less to build than a copy in every crate that calls it.
 ///
 /// # Safety
 ///
 /// `at` must be valid for writing [`U64_ROOM`] bytes.
-#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn write_u64_shared(n: u64, at: *mut u8) -> usize {
     #[cfg(all(test, target_arch = "x86_64"))]
@@ -779,7 +781,7 @@ unsafe fn write_u64_shared(n: u64, at: *mut u8) -> usize {
 ///
 /// `at` is valid for writing `key.len() + U64_ROOM` bytes and does not
 /// overlap `key`.
-#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
     #[cfg(all(test, target_arch = "x86_64"))]
@@ -804,7 +806,7 @@ unsafe fn write_keyed_unsigned(n: u64, at: *mut u8, key: &str) -> usize {
 ///
 /// `at` is valid for writing `key.len() + 1 + U64_ROOM` bytes and does not
 /// overlap `key`.
-#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn write_keyed_signed(n: i64, at: *mut u8, key: &str) -> usize {
     #[cfg(all(test, target_arch = "x86_64"))]
