@@ -60,7 +60,7 @@ non_ascii, unit_enums, externally_tagged, internally_tagged,
 adjacently_tagged, untagged, map_string_keys_hash, map_string_keys_btree,
 map_int_keys_hash, map_int_keys_btree, recursive, flatten, vec_u32,
 vec_i64, vec_vec_i32, vec_vec_u8_short, vec_option_u32, vec_vec_bool,
-tuples, map_string_vecs, large_doc_hash (23 MB), value).
+tuples, map_string_vecs, map_rows, large_doc_hash (23 MB), value).
 Default: all.
 
   --quick        a few rounds per workload: checks every output against

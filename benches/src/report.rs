@@ -965,7 +965,7 @@ pub fn svg(rows: &[Row], title: &str) -> String {
     const PLOT: f64 = 560.0;
     const BAR: f64 = 9.0;
     const PITCH: f64 = 10.0;
-    const ROW_GAP: f64 = 5.0;
+    const ROW_GAP: f64 = 4.0;
     const LEGEND: f64 = 58.0;
     const TOP: f64 = 96.0;
     // Value labels stay readable where they cross a grid or the 1× line.
@@ -2566,7 +2566,7 @@ mod tests {
         assert!(svg.contains("serde_json = 1×"), "{svg}");
     }
 
-    /// About 20 px a workload: the whole run, some 20 workloads and 25
+    /// About 20 px a workload: the whole run, some 20 workloads and 30
     /// shapes families, fits two screens.
     #[test]
     fn svg_fits_two_screens() {

@@ -113,11 +113,13 @@ pub enum Family {
     Tuples,
     /// `HashMap<String, Vec<u32>>` of 0 to 3 integers a value.
     MapStringVecs,
+    /// Rows that each hold two small maps of small values.
+    MapRows,
 }
 
 impl Family {
     /// Every family, in the order they run and are reported.
-    pub const ALL: [Family; 29] = [
+    pub const ALL: [Family; 30] = [
         Family::Ints,
         Family::Ids19,
         Family::OptionInt,
@@ -145,6 +147,7 @@ impl Family {
         Family::VecVecBool,
         Family::Tuples,
         Family::MapStringVecs,
+        Family::MapRows,
         // Last: its 23 MB (48 MB pretty) leave glibc's heap serving every
         // later output of a megabyte or so with fresh page faults, and
         // the families after it would read worse than alone.
@@ -184,6 +187,7 @@ impl Family {
             Family::VecVecBool => "vec_vec_bool",
             Family::Tuples => "tuples",
             Family::MapStringVecs => "map_string_vecs",
+            Family::MapRows => "map_rows",
         }
     }
 
@@ -326,6 +330,7 @@ impl Family {
                 }),
                 Vec::new(),
             ),
+            Family::MapRows => sink.shape(&repeat(n(1_700), r, map_row), Vec::new()),
             Family::LargeDocHash => {
                 let doc = catalog(r, n(300), n(500));
                 sink.shape(&doc, vec![doc_walk_floor_method(&doc)]);
@@ -1028,6 +1033,32 @@ pub struct StringKeysBtree {
     pub id: u32,
     /// 5 to 30 entries.
     pub counts: BTreeMap<String, u32>,
+}
+
+/// A row with two small maps of small values: labels by a small id, and
+/// counts by name.
+#[derive(Debug, Clone, Serialize, ToJson)]
+pub struct MapRow {
+    /// An id.
+    pub id: u32,
+    /// 5 to 30 labels, by ids below 1,000.
+    pub labels: HashMap<u32, String>,
+    /// 5 to 30 counts below 1,000, by name.
+    pub counts: BTreeMap<String, u32>,
+}
+
+fn map_row(r: &mut SplitMix64) -> MapRow {
+    let labels = r.range(5, 31) as usize;
+    let counts = r.range(5, 31) as usize;
+    MapRow {
+        id: r.next_u64() as u32,
+        labels: repeat(labels, r, |r| (r.range(0, 1_000) as u32, short_ascii(r)))
+            .into_iter()
+            .collect(),
+        counts: repeat(counts, r, |r| (short_ascii(r), r.range(0, 1_000) as u32))
+            .into_iter()
+            .collect(),
+    }
 }
 
 /// `HashMap<u32, String>`: the keys written as strings.
