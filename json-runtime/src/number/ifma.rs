@@ -40,13 +40,21 @@ static FEATURES: Detected = Detected::new(|| {
         && std::arch::is_x86_feature_detected!("lzcnt")
 });
 
-/// Whether the processor has [`FEATURES`].
+/// Whether the processor has [`FEATURES`], and this thread's tests have
+/// not asked for the scalar formatter alone.
 #[inline]
 pub(crate) fn available() -> bool {
     #[cfg(test)]
-    if SCALAR_ONLY.with(std::cell::Cell::get) {
+    if scalar_only_here() {
         return false;
     }
+    detected()
+}
+
+/// Whether the processor has [`FEATURES`], whatever this thread's tests
+/// asked: what the shared formatters are chosen by, once for every thread.
+#[inline]
+pub(super) fn detected() -> bool {
     FEATURES.get()
 }
 

@@ -705,9 +705,10 @@ static KEYED_SIGNED_WRITER: Chosen<KeyedSignedWriter> = Chosen::new(find_out_the
 #[cold]
 #[inline(never)]
 fn choose_writers() {
-    // Only the IFMA formatters need the features; `ifma::available` has
-    // checked them before these pointers lead there.
-    if super::ifma::available() {
+    // Only the IFMA formatters need the features, checked here first.
+    // Not `ifma::available`: a test on the scalar formatter alone must not
+    // choose it for every thread.
+    if super::ifma::detected() {
         U64_WRITER.choose(write_u64_ifma);
         KEYED_UNSIGNED_WRITER.choose(write_keyed_unsigned_ifma);
         KEYED_SIGNED_WRITER.choose(write_keyed_signed_ifma);
