@@ -3,14 +3,13 @@
 //! `number/ifma.rs`).
 //!
 //! The shared writers that choose between such a path and the portable one
-//! are called for every string and integer. The integer writers are
-//! called through a pointer to the one chosen ([`Chosen`]); the string
-//! writers, which look at the string first, make no call but a tail call:
-//! they read [`Detected::known`] and jump to one of the two writers, or,
-//! the first time, to a cold function that finds out and tries again. A
-//! call to the detection inside them, even one never taken, had every
-//! call save six registers and restore them before the jump (string-keyed
-//! maps: 14 instructions per key).
+//! are called for every string and integer, so each is called through a
+//! pointer to the one chosen ([`Chosen`]), set by a cold function on the
+//! first call. A dispatcher that read [`Detected`]'s answer and jumped
+//! cost one call and one taken branch more per value; before it, a call to
+//! the detection inside the writers, even one never taken, had every call
+//! save six registers and restore them (string-keyed maps: 14 instructions
+//! per key).
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
@@ -36,7 +35,7 @@ impl Detected {
 
     /// `Some(has)` once found out, `None` before.
     #[inline(always)]
-    pub(crate) fn known(&self) -> Option<bool> {
+    fn known(&self) -> Option<bool> {
         match self.state.load(Ordering::Relaxed) {
             YES => Some(true),
             NO => Some(false),
@@ -47,7 +46,7 @@ impl Detected {
     /// Finds out (again, if two threads race: the answer is the same).
     #[cold]
     #[inline(never)]
-    pub(crate) fn find_out(&self) -> bool {
+    fn find_out(&self) -> bool {
         let has = (self.detect)();
         self.state
             .store(if has { YES } else { NO }, Ordering::Relaxed);
@@ -65,9 +64,9 @@ impl Detected {
 }
 
 /// A function chosen once for the processor, called through a pointer:
-/// where a shared writer is called for every integer, the call goes
-/// straight to the chosen one, with no dispatcher in between to read
-/// [`Detected::known`] and jump.
+/// where a shared writer is called for every integer or string, the call
+/// goes straight to the chosen one, with no dispatcher in between to read
+/// [`Detected`]'s answer and jump.
 ///
 /// `F` is a function pointer type. The pointer starts at a function that
 /// finds out, [`choose`](Self::choose)s and calls the chosen one; after
@@ -87,29 +86,30 @@ impl<F: Copy> Chosen<F> {
     const POINTER_SIZED: () = assert!(size_of::<F>() == size_of::<*mut ()>());
 
     pub(crate) const fn new(first: F) -> Self {
-        let () = Self::POINTER_SIZED;
-        // SAFETY: `F` is as large as the pointer (`POINTER_SIZED`), so
-        // the pointer's bytes are `first`'s, all initialized.
-        let pointer = unsafe { AsPointer { f: first }.pointer };
         Chosen {
-            f: AtomicPtr::new(pointer),
+            f: AtomicPtr::new(Self::pointer(first)),
             of: PhantomData,
         }
+    }
+
+    /// `f`'s bytes as the pointer the [`AtomicPtr`] holds.
+    const fn pointer(f: F) -> *mut () {
+        let () = Self::POINTER_SIZED;
+        // SAFETY: `F` is as large as the pointer (`POINTER_SIZED`), so
+        // the pointer's bytes are `f`'s, all initialized.
+        unsafe { AsPointer { f }.pointer }
     }
 
     /// The function chosen so far.
     #[inline(always)]
     pub(crate) fn get(&self) -> F {
         let pointer = self.f.load(Ordering::Relaxed);
-        // SAFETY: `new` and `choose` store only the bytes of an `F`, of
-        // the pointer's size.
+        // SAFETY: `new` and `choose` store only the bytes of an `F`
+        // (`pointer`), of the pointer's size.
         unsafe { AsPointer::<F> { pointer }.f }
     }
 
     pub(crate) fn choose(&self, f: F) {
-        let () = Self::POINTER_SIZED;
-        // SAFETY: as in `new`.
-        let pointer = unsafe { AsPointer { f }.pointer };
-        self.f.store(pointer, Ordering::Relaxed);
+        self.f.store(Self::pointer(f), Ordering::Relaxed);
     }
 }
