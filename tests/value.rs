@@ -75,6 +75,28 @@ fn arrays_and_objects() {
     );
 }
 
+/// Arrays whose second element is an object are written by a loop of
+/// their own that hints the objects ahead (`impls/value.rs`): objects
+/// and other values mixed in every position, empty and large objects,
+/// and arrays of objects nested in one another.
+#[test]
+fn arrays_of_objects() {
+    let record =
+        |i: u64| json!({"id": i, "name": format!("n{i}"), "tags": ["a", i], "owner": {"id": i}});
+    let many: Vec<Value> = (0..40).map(record).collect();
+    let large: Map<String, Value> = (0..100).map(|i| (format!("k{i:03}"), json!(i))).collect();
+    same!(
+        json!([1, {}, 2]),
+        json!([{}, {}, {}]),
+        json!([null, {"a": 1}, "x", {"b": [{}]}, 3.5]),
+        json!([{"a": 1}, {"b": 2}, [], {"c": 3}, true]),
+        json!([{"a": [{"b": 1}, {"c": 2}, {"d": 3}]}, {"e": []}, {"f": {}}]),
+        Value::Array(many.clone()),
+        json!([many.clone(), {"x": many}, 7]),
+        json!([{"x": 1}, large.clone(), large, {}]),
+    );
+}
+
 #[test]
 fn map_and_number_directly() {
     let mut map = Map::new();
