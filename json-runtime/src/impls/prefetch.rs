@@ -41,6 +41,7 @@ pub(super) fn prefetch_lines(at: usize, bytes: usize) {
 /// For hints about a value whose layout is private, such as where a std
 /// collection keeps its heap pointer: the word is compared and handed to
 /// [`prefetch_lines`], and never used to read memory.
+#[cfg(feature = "serde_json")]
 #[inline(always)]
 pub(super) fn word_of<T>(value: &T, index: usize) -> Option<usize> {
     if index >= size_of::<T>() / size_of::<usize>() {
@@ -78,6 +79,7 @@ pub(super) fn word_of<T>(value: &T, index: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "serde_json")]
     #[test]
     fn words_are_read_in_order_and_none_past_the_end() {
         let words: [usize; 3] = [7, usize::MAX, 0x1234_5678];
