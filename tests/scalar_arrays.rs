@@ -195,6 +195,29 @@ fn lengths_mixed_wherever_a_sample_looks() {
     }
 }
 
+/// Rows of up to 32 elements write their comma with the row, longer
+/// ones before their own call: every order of short, long and empty rows,
+/// first and last.
+#[test]
+fn short_and_long_rows_in_every_order() {
+    let short: Vec<u8> = vec![0, 9, 10, 99, 100, 255];
+    let edge: Vec<u8> = (0..32).collect();
+    let long: Vec<u8> = (0..33).collect();
+    let kinds = [Vec::new(), vec![7], short, edge, long];
+    for a in &kinds {
+        for b in &kinds {
+            for c in &kinds {
+                assert_same(&vec![a.clone(), b.clone(), c.clone()]);
+                let wide: Vec<Vec<i64>> = [a, b, c]
+                    .iter()
+                    .map(|row| row.iter().map(|&x| -(i64::from(x) << 40)).collect())
+                    .collect();
+                assert_same(&wide);
+            }
+        }
+    }
+}
+
 /// Fixed-size arrays of scalars as rows (`Vec<[i32; 3]>`), which take
 /// the rows' loop as `Vec<Vec<T>>` does: short and long, empty, nested.
 #[test]

@@ -473,12 +473,16 @@ fn write_scalar_rows_with<F: Format, T: ArrayItem, R: AsRef<[T]>, D: Digits>(
     w.begin_array();
     for (i, row) in rows.iter().enumerate() {
         let row = row.as_ref();
-        w.array_value(i == 0);
-        w.check_begin::<R>();
         if row.len() <= SHORT_ARRAY {
+            // The row's comma goes under the row's own capacity check, so
+            // that the output's length is stored once a row, not twice.
+            w.check_element();
+            w.check_begin::<R>();
             w.check_open_array();
-            write_short_compact::<F, T, D>(w, row, mixed);
+            write_short_compact::<F, T, D>(w, row, mixed, i != 0);
         } else {
+            w.array_value(i == 0);
+            w.check_begin::<R>();
             write_scalar_array(w, row);
         }
         w.check_end();
@@ -503,7 +507,7 @@ fn write_scalar_array_with<F: Format, T: Element, D: Digits>(
         w.check_open_array();
         if items.len() <= SHORT_ARRAY {
             let mixed = takes_mixed::<T, D>(|| reaches_nine_digits(items));
-            return write_short_compact::<F, T, D>(w, items, mixed);
+            return write_short_compact::<F, T, D>(w, items, mixed, false);
         }
     }
     let mut run = Run::new::<T, F, D>(w, items);
@@ -814,22 +818,26 @@ fn write_short_compact<F: Format, T: Element, D: Digits>(
     w: &mut JsonWriter<'_, F>,
     items: &[T],
     mixed: bool,
+    comma_before: bool,
 ) {
     debug_assert!(!F::PRETTY && items.len() <= SHORT_ARRAY);
     for _ in items {
         w.check_element();
         w.check_scalar();
     }
-    let start = w.buf.spare(2 + SHORT_ARRAY * (1 + T::ROOM));
-    // SAFETY: `spare` left `2 + SHORT_ARRAY * (1 + T::ROOM)` writable
-    // bytes at `start`: the `[`, then for each of the at most
-    // `SHORT_ARRAY` elements a comma (stored always, kept after the
-    // first) and the element's `T::ROOM`, all `write_item_at` may store
-    // to, and the `]` after the last. The output advances over the
-    // bytes written, from `start` to the `]` included.
+    let start = w.buf.spare(3 + SHORT_ARRAY * (1 + T::ROOM));
+    // SAFETY: `spare` left `3 + SHORT_ARRAY * (1 + T::ROOM)` writable
+    // bytes at `start`: a comma (stored always, kept if `comma_before`),
+    // the `[`, then for each of the at most `SHORT_ARRAY` elements a comma
+    // (stored always, kept after the first) and the element's `T::ROOM`,
+    // all `write_item_at` may store to, and the `]` after the last. The
+    // output advances over the bytes written, from `start` to the `]`
+    // included.
     unsafe {
-        *start = b'[';
-        let mut at = start.add(1);
+        *start = b',';
+        let open = start.add(usize::from(comma_before));
+        *open = b'[';
+        let mut at = open.add(1);
         let mut comma = 0;
         for item in items {
             let item = item.item();
