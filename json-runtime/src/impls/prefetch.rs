@@ -22,8 +22,9 @@ pub(super) fn prefetch(at: *const u8) {
 }
 
 /// Starts loading the cache lines of the `bytes` bytes from the address
-/// `at`: the allocation a pointer held in private fields points to, read
-/// with [`word_of`]. `at` is only an address, never dereferenced.
+/// `at`: a map entry where the map holds it, or an allocation whose
+/// pointer only private fields hold (read with `word_of`). `at` is only
+/// an address, never dereferenced.
 #[inline(always)]
 pub(super) fn prefetch_lines(at: usize, bytes: usize) {
     let at = std::ptr::without_provenance::<u8>(at);
