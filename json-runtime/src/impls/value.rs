@@ -169,11 +169,17 @@ fn prefetch_objects_ahead(items: &[Value], i: usize) {
         prefetch_entries(ahead);
     }
     if let Some(Value::Object(next)) = items.get(i + 1) {
-        for key in next.keys() {
+        // A large object's later keys would be evicted before they are
+        // written; its own entries' hints reach them.
+        for key in next.keys().take(KEYS_AHEAD) {
             prefetch(key.as_ptr());
         }
     }
 }
+
+/// How many of the next object's keys [`prefetch_objects_ahead`] hints:
+/// a B-tree leaf's worth and a few more.
+const KEYS_AHEAD: usize = 16;
 
 /// Starts loading the allocation that holds a `Map`'s entries. Its
 /// address is in a field private to std; the word that holds it (found by
