@@ -73,15 +73,7 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
     if let [_, Value::Object(_), _, ..] = items {
         return write_array_of_objects(w, items);
     }
-    w.begin_array();
-    let mut i = 0;
-    while i < items.len() {
-        w.array_value(i == 0);
-        items[i].write_json(ValueWriter { w: &mut *w });
-        w.flush_point();
-        i += 1;
-    }
-    w.end_array(items.is_empty());
+    write_elements::<F, false>(w, items);
 }
 
 /// An array whose second element is an object, the common shape of a
@@ -91,10 +83,19 @@ fn write_array<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
 /// (48 bytes a level in release builds, as serde_json's).
 #[inline(never)]
 fn write_array_of_objects<F: Format>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
+    write_elements::<F, true>(w, items);
+}
+
+/// The array's brackets and elements, with `HINT_OBJECTS` the objects
+/// ahead of each element hinted.
+#[inline(always)]
+fn write_elements<F: Format, const HINT_OBJECTS: bool>(w: &mut JsonWriter<'_, F>, items: &[Value]) {
     w.begin_array();
     let mut i = 0;
     while i < items.len() {
-        prefetch_objects_ahead(items, i);
+        if HINT_OBJECTS {
+            prefetch_objects_ahead(items, i);
+        }
         w.array_value(i == 0);
         items[i].write_json(ValueWriter { w: &mut *w });
         w.flush_point();
