@@ -67,7 +67,7 @@ pub(crate) fn write_map<'a, F, K, V, I, const HINT_NEXT_KEY: bool>(
         while let Some((key, value)) = next {
             next = entries.next();
             if let Some((key, value)) = ahead.next() {
-                prefetch_entry(key, value);
+                prefetch_bucket(key, value);
             }
             key.write_json_entry_key(w, first, next.map(|(key, _)| key));
             first = false;
@@ -90,10 +90,11 @@ pub(crate) fn write_map<'a, F, K, V, I, const HINT_NEXT_KEY: bool>(
 /// eight no less.
 const ENTRIES_AHEAD: usize = 4;
 
-/// Starts loading the memory of a map entry: its key and its value, where
-/// the map holds them (a `HashMap`'s bucket), not what they point to.
+/// Starts loading the memory of a map entry: its key and its value where
+/// the map holds them (a `HashMap`'s bucket, an `IndexMap`'s entry), not
+/// what they point to.
 #[inline(always)]
-fn prefetch_entry<K: ?Sized, V>(key: &K, value: &V) {
+fn prefetch_bucket<K: ?Sized, V>(key: &K, value: &V) {
     prefetch(std::ptr::from_ref(key).cast());
     prefetch_lines(std::ptr::from_ref(value).addr(), size_of::<V>());
 }
