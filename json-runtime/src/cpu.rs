@@ -1,6 +1,6 @@
 //! Processor features found out once, at run time, for the paths that use
 //! instructions not every x86_64 processor has (`escape/masked.rs`,
-//! `number/ifma.rs`).
+//! `number/ifma.rs`, `number/byte_text.rs`).
 //!
 //! The shared writers that choose between such a path and the portable one
 //! are called for every string and integer, so each is called through a

@@ -31,6 +31,18 @@ pub(crate) trait Integer: Copy + Default {
     /// saturated to `u64`.
     fn magnitude(self) -> u64;
 
+    /// `items` as bytes where they are bytes (`u8`), for the byte arrays'
+    /// text sixteen at a time; `None` for every other width.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    #[inline(always)]
+    fn as_bytes(items: &[Self]) -> Option<&[u8]> {
+        let _ = items;
+        None
+    }
+
     /// Writes the integer's text at `at` with the `u64` writer `D` and
     /// returns its length. Bytes past the text, up to `ROOM`, may be
     /// overwritten too.
@@ -294,6 +306,11 @@ impl Integer for u8 {
     #[inline(always)]
     fn magnitude(self) -> u64 {
         self.into()
+    }
+
+    #[inline(always)]
+    fn as_bytes(items: &[u8]) -> Option<&[u8]> {
+        Some(items)
     }
 
     #[cfg_attr(debug_assertions, inline)]
