@@ -31,6 +31,14 @@ pub(crate) trait Integer: Copy + Default {
     /// saturated to `u64`.
     fn magnitude(self) -> u64;
 
+    /// Whether it is `u8`, whose arrays are written a block of bytes at a
+    /// time (`writer/chunked.rs`).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const IS_BYTE: bool = false;
+
     /// `items` as bytes where they are bytes (`u8`), for the byte arrays'
     /// text sixteen at a time; `None` for every other width.
     #[cfg_attr(
@@ -302,6 +310,7 @@ unsigned!(u16 u32 u64 usize);
 impl Integer for u8 {
     const ROOM: usize = U64_ROOM;
     const USES_DIGITS: bool = false;
+    const IS_BYTE: bool = true;
 
     #[inline(always)]
     fn magnitude(self) -> u64 {

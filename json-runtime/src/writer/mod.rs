@@ -10,7 +10,7 @@
 //! `check.rs` (hooks) over `check_state.rs`; the checked API for
 //! hand-written impls in `checked.rs`. Numbers through the writer are in `numbers.rs`,
 //! slices of integers, bools and `Option`s of them as arrays in
-//! `scalar_array.rs`,
+//! `scalar_array.rs` (bytes and bools a block at a time in `chunked.rs`),
 //! pieces for awaited writers in `pieces.rs`, and one capacity check for a
 //! run of bounded writes in `reserved.rs`.
 
@@ -18,6 +18,8 @@ mod canonical;
 mod check;
 mod check_state;
 mod checked;
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+mod chunked;
 mod config;
 mod derive_protocol;
 mod extras;

@@ -15,6 +15,8 @@
 //! went through memory twice per element, a chain of store-to-load
 //! forwards.
 
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+use super::chunked;
 use super::format::Format;
 use super::json_writer::{bool_word, JsonWriter, NEWLINE_PAD};
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
@@ -22,6 +24,22 @@ use crate::number::IfmaDigits;
 use crate::number::{Digits, Integer, SharedDigits};
 use std::hint::select_unpredictable;
 use std::mem::MaybeUninit;
+
+/// Which block writer of `chunked.rs` an element type's compact arrays
+/// take, where the processor has its features: `u8` and `bool`.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+    allow(dead_code)
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Chunks {
+    /// None: the element loop here.
+    None,
+    /// `u8`: `chunked::Bytes`.
+    Bytes,
+    /// `bool`: `chunked::Bools`.
+    Bools,
+}
 
 /// What the array loop writes: an integer, a `bool`, an `Option` of one,
 /// or, in compact output, a tuple of scalars (see [`Scalar`]), whose
@@ -61,8 +79,17 @@ pub(crate) trait ArrayItem: Copy {
     /// decided from.
     fn magnitude(self) -> u64;
 
-    /// `items` as bytes where they are bytes (`u8`), as
-    /// `Integer::as_bytes`: what [`write_byte_rows`] takes.
+    /// Which block writer of `chunked.rs` its compact arrays take, if any
+    /// (`u8` and `bool`).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const CHUNKS: Chunks = Chunks::None;
+
+    /// `items` as bytes where [`CHUNKS`](Self::CHUNKS) names a block
+    /// writer: `u8`s as they are (`Integer::as_bytes`), `bool`s as their
+    /// bytes, 0 or 1.
     #[cfg_attr(
         not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
         allow(dead_code)
@@ -121,6 +148,12 @@ impl<I: Integer> ArrayItem for I {
     fn magnitude(self) -> u64 {
         Integer::magnitude(self)
     }
+
+    const CHUNKS: Chunks = if <I as Integer>::IS_BYTE {
+        Chunks::Bytes
+    } else {
+        Chunks::None
+    };
 
     #[inline(always)]
     fn as_bytes(items: &[Self]) -> Option<&[u8]> {
@@ -181,6 +214,15 @@ impl ArrayItem for bool {
     const ROOM: usize = 8;
     const USES_DIGITS: bool = false;
     const LONG_DIGITS: bool = false;
+    const CHUNKS: Chunks = Chunks::Bools;
+
+    #[inline(always)]
+    fn as_bytes(items: &[bool]) -> Option<&[u8]> {
+        // SAFETY: a `bool` is one byte, aligned to one, and its byte is 0
+        // or 1, a valid `u8`; the slice covers the same bytes, borrowed as
+        // long as `items`.
+        Some(unsafe { std::slice::from_raw_parts(items.as_ptr().cast(), items.len()) })
+    }
 
     /// One eight-byte store of either word, as `JsonWriter::write_bool`.
     #[inline(always)]
@@ -270,7 +312,16 @@ pub(crate) trait Element {
     /// The element as the loop writes it.
     fn item(&self) -> Self::Item<'_>;
 
-    /// `items` as bytes where they are bytes, as [`ArrayItem::as_bytes`].
+    /// `ArrayItem::CHUNKS` of [`Item`](Self::Item), for the elements
+    /// themselves (never for tuples).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const CHUNKS: Chunks = Chunks::None;
+
+    /// `items` as bytes where [`CHUNKS`](Self::CHUNKS) names a block
+    /// writer, as [`ArrayItem::as_bytes`].
     #[cfg_attr(
         not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
         allow(dead_code)
@@ -300,6 +351,8 @@ impl<T: ArrayItem> Element for T {
     fn item(&self) -> T {
         *self
     }
+
+    const CHUNKS: Chunks = T::CHUNKS;
 
     #[inline(always)]
     fn bytes_of(items: &[T]) -> Option<&[u8]> {
@@ -410,7 +463,7 @@ impl Scalar {
 /// About how many bytes one group of elements reserves: small enough that
 /// a streaming writer's buffer stays bounded, large enough that the
 /// capacity check and the flush test are rare.
-const GROUP_BYTES: usize = 4096;
+pub(super) const GROUP_BYTES: usize = 4096;
 
 impl<F: Format> JsonWriter<'_, F> {
     /// Whether [`write_scalar_array`] writes this writer's arrays:
@@ -442,11 +495,11 @@ impl<F: Format> JsonWriter<'_, F> {
 #[inline(never)]
 pub(crate) fn write_scalar_array<F: Format, T: Element>(w: &mut JsonWriter<'_, F>, items: &[T]) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-    if !F::PRETTY && T::bytes_of(&[]).is_some() && crate::number::byte_text_available() {
+    if !F::PRETTY && T::CHUNKS != Chunks::None && chunked::available() {
         if let Some(bytes) = T::bytes_of(items) {
-            // SAFETY: the processor has the features `write_byte_array`
-            // is compiled with.
-            return unsafe { write_byte_array(w, bytes, false) };
+            // SAFETY: the processor has the features `write_chunked` is
+            // compiled with, and `bytes` are `T::CHUNKS`' elements.
+            return unsafe { write_chunked(w, T::CHUNKS, bytes, false) };
         }
     }
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
@@ -483,10 +536,10 @@ pub(crate) fn write_scalar_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     rows: &[R],
 ) {
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-    if T::as_bytes(&[]).is_some() && crate::number::byte_text_available() {
-        // SAFETY: the processor has the features `write_byte_rows` is
+    if T::CHUNKS != Chunks::None && chunked::available() {
+        // SAFETY: the processor has the features `write_chunked_rows` is
         // compiled with.
-        return unsafe { write_byte_rows(w, rows) };
+        return unsafe { write_chunked_rows(w, rows) };
     }
     #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
     if T::USES_DIGITS && crate::number::ifma_available() {
@@ -511,15 +564,16 @@ unsafe fn write_scalar_rows_ifma<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     write_scalar_rows_with::<F, T, R, IfmaDigits>(w, rows);
 }
 
-/// [`write_scalar_rows`] for rows of bytes (`Vec<Vec<u8>>`), each row
-/// through [`write_byte_array`], its comma in the same store.
+/// [`write_scalar_rows`] for rows of bytes or `bool`s (`Vec<Vec<u8>>`,
+/// `Vec<[bool; 8]>`), each row through `chunked::write_array`, its comma
+/// in the same store.
 ///
 /// # Safety
 ///
-/// The processor has the features it enables (`byte_text_available`).
+/// The processor has the features it enables (`chunked::available`).
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
-unsafe fn write_byte_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
+unsafe fn write_chunked_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     w: &mut JsonWriter<'_, F>,
     rows: &[R],
 ) {
@@ -532,8 +586,9 @@ unsafe fn write_byte_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
                 // check, as in `write_scalar_rows_with`.
                 w.check_element();
                 w.check_begin::<R>();
-                // SAFETY: the processor has this function's features.
-                unsafe { write_byte_array(w, bytes, i != 0) };
+                // SAFETY: the processor has this function's features, and
+                // `bytes` are `T::CHUNKS`' elements.
+                unsafe { write_chunked(w, T::CHUNKS, bytes, i != 0) };
             }
             // Not bytes after all (the caller checked): the usual path.
             None => {
@@ -548,84 +603,28 @@ unsafe fn write_byte_rows<F: Format, T: ArrayItem, R: AsRef<[T]>>(
     w.end_array(rows.is_empty());
 }
 
-/// Bytes of a byte array written under one capacity check: at most four
-/// output bytes each, so a group stays within about `GROUP_BYTES`.
-#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-const BYTE_GROUP: usize = GROUP_BYTES / 4;
-
-/// Writes `bytes` (a `Vec<u8>`, `[u8; N]`) as a JSON array in compact
-/// layout, `,` first if `comma_before`, sixteen bytes at a time through
-/// `number::write_byte_chunk`: no branch on the bytes' values or on a
-/// short array's length, and the `]` stored over the last chunk's comma.
-/// A byte at a time, each row of a `Vec<Vec<u8>>` of 0 to 5 bytes was a
-/// loop whose exit mispredicted about once a row. Against serde_json's
-/// time (41 interleaved rounds, two alternating runs): those rows
-/// (`shapes/vec_vec_u8_short`) 0.341-0.344 -> 0.278-0.281, rows of 16 to
-/// 64 random bytes 0.109-0.110 -> 0.049-0.051, one `Vec<u8>` of 300,000
-/// 0.066-0.068 -> 0.035.
+/// `chunked::write_array` with the block writer `kind` names: a constant
+/// at every caller, so only that one is compiled in.
 ///
 /// # Safety
 ///
-/// The processor has the features it enables (`byte_text_available`).
+/// As `chunked::write_array`, for `kind`'s elements.
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
-unsafe fn write_byte_array<F: Format>(w: &mut JsonWriter<'_, F>, bytes: &[u8], comma_before: bool) {
-    use crate::number::{write_byte_chunk, BYTE_CHUNK, BYTE_CHUNK_ROOM};
-    debug_assert!(!F::PRETTY);
-    w.check_open_array();
-    for _ in bytes {
-        w.check_element();
-        w.check_scalar();
-    }
-    let mut rest = bytes;
-    let mut open = true;
-    loop {
-        let (group, after) = rest.split_at(rest.len().min(BYTE_GROUP));
-        rest = after;
-        let last = rest.is_empty();
-        let start = w.buf.spare(2 + 4 * group.len() + BYTE_CHUNK_ROOM);
-        // SAFETY: `spare` left `2 + 4 * group.len() + BYTE_CHUNK_ROOM`
-        // writable bytes at `start`: the comma and the `[` (the first
-        // group only), then each chunk's text, at most four bytes per
-        // byte, with each chunk's store `BYTE_CHUNK_ROOM` long from where
-        // its text starts; the `]` goes over the last comma, or right
-        // after the `[` when there are no bytes. The processor has the
-        // chunks' features (this function's), each chunk is at most
-        // `BYTE_CHUNK` bytes of `group`, and the output advances over the
-        // bytes written.
-        unsafe {
-            let mut at = start;
-            if open {
-                *at = b',';
-                at = at.add(usize::from(comma_before));
-                *at = b'[';
-                at = at.add(1);
-            }
-            // At least one chunk, empty for an empty array: a short
-            // array's loop then always runs once.
-            let mut chunks = group;
-            loop {
-                let (chunk, more) = chunks.split_at(chunks.len().min(BYTE_CHUNK));
-                at = at.add(write_byte_chunk(chunk.as_ptr(), chunk.len(), at));
-                chunks = more;
-                if chunks.is_empty() {
-                    break;
-                }
-            }
-            if last {
-                at = at.sub(usize::from(!bytes.is_empty()));
-                *at = b']';
-                at = at.add(1);
-            }
-            w.buf.advance(at.offset_from_unsigned(start));
+#[inline(always)]
+unsafe fn write_chunked<F: Format>(
+    w: &mut JsonWriter<'_, F>,
+    kind: Chunks,
+    items: &[u8],
+    comma_before: bool,
+) {
+    // SAFETY: the caller's guarantees.
+    unsafe {
+        match kind {
+            Chunks::Bytes => chunked::write_array::<F, chunked::Bytes>(w, items, comma_before),
+            Chunks::Bools => chunked::write_array::<F, chunked::Bools>(w, items, comma_before),
+            Chunks::None => {}
         }
-        open = false;
-        if last {
-            break;
-        }
-        w.flush_point();
     }
-    w.check_close_array();
 }
 
 #[inline(always)]
@@ -1188,7 +1187,7 @@ mod tests {
     }
 
     /// Byte arrays of every length around a chunk and a group (see
-    /// `write_byte_array`), alone, as rows and as a fixed-size array,
+    /// `chunked::write_array`), alone, as rows and as a fixed-size array,
     /// written whole and streamed, with and without the byte chunks.
     #[test]
     fn byte_arrays_match_serde_json_across_chunks_and_groups() {
@@ -1196,7 +1195,7 @@ mod tests {
             .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
             .collect();
         let mut lengths: Vec<usize> = (0..=40).collect();
-        for edge in [super::BYTE_GROUP, 2 * super::BYTE_GROUP] {
+        for edge in [super::GROUP_BYTES / 4, super::GROUP_BYTES / 2] {
             lengths.extend(edge - 17..=edge + 17);
         }
         lengths.push(bytes.len());
@@ -1214,6 +1213,38 @@ mod tests {
             crate::number::scalar_only(streamed);
         }
         both_paths(&[[7u8, 0, 255, 100, 99, 10, 9]; 3]);
+    }
+
+    /// The same for `bool`s, whose blocks are 24 long (three chunks of
+    /// eight).
+    #[test]
+    fn bool_arrays_match_serde_json_across_blocks_and_groups() {
+        let bools: Vec<bool> = (0..5_000u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) >> 17 & 1 == 1)
+            .collect();
+        let mut lengths: Vec<usize> = (0..=80).collect();
+        // A group is a whole number of blocks of about `GROUP_BYTES` of
+        // text, six bytes a `bool` at most.
+        let group = super::GROUP_BYTES / 6 / 24 * 24;
+        for edge in [group, 2 * group] {
+            lengths.extend(edge - 25..=edge + 25);
+        }
+        lengths.push(bools.len());
+        for &len in &lengths {
+            let row = &bools[..len];
+            both_paths(row);
+            both_paths(&[row.to_vec(), Vec::new(), row.to_vec()]);
+            let streamed = || {
+                let mut out = Vec::new();
+                crate::to_writer(&mut out, &[row, row]).unwrap();
+                assert_eq!(out, serde_json::to_vec(&[row, row]).unwrap(), "{len}");
+            };
+            streamed();
+            #[cfg(target_arch = "x86_64")]
+            crate::number::scalar_only(streamed);
+        }
+        both_paths(&[[true, false, true]; 5]);
+        both_paths(&[[false; 30]; 2]);
     }
 
     /// Rows go through [`super::write_scalar_rows`]' one loop; streamed, the
