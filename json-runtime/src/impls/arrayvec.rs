@@ -2,18 +2,20 @@
 //! `Serialize` impls (its `serde` feature) make serde_json write them:
 //! `ArrayVec<T, CAP>` as an array, `ArrayString<CAP>` as a string. An
 //! `ArrayString` is also a [`ToJsonKey`].
+//!
+//! The items go through their slice's writer, as a `Vec`'s do: a run of
+//! integers, `bool`s or bytes in one loop, not one call per item.
 
 use crate::writer::{ValueWriter, Written};
 use ::arrayvec::{ArrayString, ArrayVec};
 
-use super::seq::write_seq;
 use crate::{Format, JsonWriter, ToJson, ToJsonKey};
 
 impl<T: ToJson, const CAP: usize> ToJson for ArrayVec<T, CAP> {
     #[inline]
     fn write_json<F: Format>(&self, w: ValueWriter<'_, '_, F>) -> Written {
         let w = w.w;
-        write_seq(w, self.as_slice());
+        T::write_json_slice(w, self.as_slice());
         Written(())
     }
 }
