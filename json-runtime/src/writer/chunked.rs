@@ -21,10 +21,14 @@ use std::arch::x86_64::{
 
 use super::format::Format;
 use super::json_writer::JsonWriter;
-use super::scalar_array::GROUP_BYTES;
 use crate::number::{write_byte_chunk, BYTE_CHUNK, BYTE_CHUNK_ROOM};
 
 pub(crate) use crate::number::byte_text_available as available;
+
+/// About how many bytes of text one group of blocks takes, under one
+/// capacity check: as the integer arrays' groups (`scalar_array.rs`), small
+/// enough that a streaming writer's buffer stays bounded.
+pub(crate) const GROUP_BYTES: usize = 4096;
 
 /// A kind of element written a block at a time, each element as its text
 /// and a comma.

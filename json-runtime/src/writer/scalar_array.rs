@@ -463,7 +463,7 @@ impl Scalar {
 /// About how many bytes one group of elements reserves: small enough that
 /// a streaming writer's buffer stays bounded, large enough that the
 /// capacity check and the flush test are rare.
-pub(super) const GROUP_BYTES: usize = 4096;
+const GROUP_BYTES: usize = 4096;
 
 impl<F: Format> JsonWriter<'_, F> {
     /// Whether [`write_scalar_array`] writes this writer's arrays:
@@ -1195,7 +1195,10 @@ mod tests {
             .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
             .collect();
         let mut lengths: Vec<usize> = (0..=40).collect();
-        for edge in [super::GROUP_BYTES / 4, super::GROUP_BYTES / 2] {
+        for edge in [
+            super::chunked::GROUP_BYTES / 4,
+            super::chunked::GROUP_BYTES / 2,
+        ] {
             lengths.extend(edge - 17..=edge + 17);
         }
         lengths.push(bytes.len());
@@ -1225,7 +1228,7 @@ mod tests {
         let mut lengths: Vec<usize> = (0..=80).collect();
         // A group is a whole number of blocks of about `GROUP_BYTES` of
         // text, six bytes a `bool` at most.
-        let group = super::GROUP_BYTES / 6 / 24 * 24;
+        let group = super::chunked::GROUP_BYTES / 6 / 24 * 24;
         for edge in [group, 2 * group] {
             lengths.extend(edge - 25..=edge + 25);
         }
