@@ -622,6 +622,7 @@ unsafe fn write_chunked<F: Format>(
         match kind {
             Chunks::Bytes => chunked::write_array::<F, chunked::Bytes>(w, items, comma_before),
             Chunks::Bools => chunked::write_array::<F, chunked::Bools>(w, items, comma_before),
+            // Both callers checked `T::CHUNKS` first: never reached.
             Chunks::None => {}
         }
     }
@@ -1186,24 +1187,15 @@ mod tests {
         both_paths(&[Vec::<u32>::new()]);
     }
 
-    /// Byte arrays of every length around a chunk and a group (see
-    /// `chunked::write_array`), alone, as rows and as a fixed-size array,
-    /// written whole and streamed, with and without the byte chunks.
-    #[test]
-    fn byte_arrays_match_serde_json_across_chunks_and_groups() {
-        let bytes: Vec<u8> = (0..5_000u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
-            .collect();
-        let mut lengths: Vec<usize> = (0..=40).collect();
-        for edge in [
-            super::chunked::GROUP_BYTES / 4,
-            super::chunked::GROUP_BYTES / 2,
-        ] {
-            lengths.extend(edge - 17..=edge + 17);
-        }
-        lengths.push(bytes.len());
-        for &len in &lengths {
-            let row = &bytes[..len];
+    /// `values[..len]` for each of `lengths`: alone and as rows (compact
+    /// and pretty, with and without the block writers), and streamed
+    /// through `to_writer` as two rows, against serde_json.
+    fn prefixes_match_serde_json<T>(values: &[T], lengths: &[usize])
+    where
+        T: Serialize + crate::ToJson + Clone,
+    {
+        for &len in lengths {
+            let row = &values[..len];
             both_paths(row);
             both_paths(&[row.to_vec(), Vec::new(), row.to_vec()]);
             let streamed = || {
@@ -1215,6 +1207,24 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             crate::number::scalar_only(streamed);
         }
+    }
+
+    /// Byte arrays of every length around a chunk and a group (see
+    /// `chunked::write_array`), and fixed-size arrays of them.
+    #[test]
+    fn byte_arrays_match_serde_json_across_chunks_and_groups() {
+        let bytes: Vec<u8> = (0..5_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let mut lengths: Vec<usize> = (0..=40).collect();
+        // A group is about `GROUP_BYTES` of text, four bytes a byte at
+        // most.
+        let group = super::chunked::GROUP_BYTES / 4;
+        for edge in [group, 2 * group] {
+            lengths.extend(edge - 17..=edge + 17);
+        }
+        lengths.push(bytes.len());
+        prefixes_match_serde_json(&bytes, &lengths);
         both_paths(&[[7u8, 0, 255, 100, 99, 10, 9]; 3]);
     }
 
@@ -1233,19 +1243,7 @@ mod tests {
             lengths.extend(edge - 25..=edge + 25);
         }
         lengths.push(bools.len());
-        for &len in &lengths {
-            let row = &bools[..len];
-            both_paths(row);
-            both_paths(&[row.to_vec(), Vec::new(), row.to_vec()]);
-            let streamed = || {
-                let mut out = Vec::new();
-                crate::to_writer(&mut out, &[row, row]).unwrap();
-                assert_eq!(out, serde_json::to_vec(&[row, row]).unwrap(), "{len}");
-            };
-            streamed();
-            #[cfg(target_arch = "x86_64")]
-            crate::number::scalar_only(streamed);
-        }
+        prefixes_match_serde_json(&bools, &lengths);
         both_paths(&[[true, false, true]; 5]);
         both_paths(&[[false; 30]; 2]);
     }
