@@ -4,11 +4,15 @@
 
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 mod byte_text;
+#[cfg(target_arch = "x86_64")]
+mod digit_count;
 mod digit_pairs;
 mod ecmascript;
 #[cfg(target_arch = "x86_64")]
 mod ifma;
 mod serde_json_text;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
 
 #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
 pub(crate) use byte_text::{
