@@ -261,6 +261,12 @@ pub trait ToJsonKey {
     /// wrappers of them; other keys are ordered by their text.
     const SORTS_AS_INTEGER: bool = false;
 
+    /// Whether [`write_json_entry_key`](Self::write_json_entry_key) starts
+    /// loading its `next` key (strings do), so that a map loop pays to
+    /// find the key a few entries on.
+    #[doc(hidden)]
+    const HINTS_NEXT: bool = false;
+
     /// Writes `self` as a quoted JSON string.
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>);
 

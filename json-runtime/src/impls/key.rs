@@ -7,6 +7,8 @@ use crate::writer::{write_float_quoted, write_int_entry_key, write_int_quoted};
 use crate::{Format, JsonWriter, ToJsonKey};
 
 impl ToJsonKey for str {
+    const HINTS_NEXT: bool = true;
+
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);
@@ -31,6 +33,8 @@ impl ToJsonKey for str {
 }
 
 impl ToJsonKey for String {
+    const HINTS_NEXT: bool = true;
+
     #[inline]
     fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
         w.write_str(self);

@@ -24,20 +24,19 @@ use crate::{Format, JsonWriter, ToJson, ToJsonFields, ToJsonKey};
 /// the cache, and the next key's hint waited on it. `shapes/large_doc_hash`
 /// took 0.47 of serde_json's time instead of 0.56.
 ///
-/// The hint pays only where writing one entry takes long enough to cover
-/// a miss, as a struct value does. For a value of a few words (a number,
-/// a string, a sequence), writing the entry takes a few nanoseconds, and
-/// the processor's out-of-order window reaches the next key on its own;
-/// the read-ahead only adds work. Measured in one process, the two loops
-/// in interleaved rounds (41 each, three runs of each): with the hint,
+/// For a value of a few words (a number, a string, a sequence), writing
+/// an entry takes a few nanoseconds, and the next key is one entry too
+/// close: with that hint, on a machine whose caches held the map,
 /// `HashMap<String, u32>` (`shapes/map_string_keys_hash`) took 8% longer
-/// (0.32 of serde_json's time against 0.30), `HashMap<String, String>` 9%
-/// and `HashMap<String, Vec<u32>>` 3-5% longer, while the document's
-/// `HashMap<String, Item>` (136-byte entries) took 15% less time
-/// (0.55 against 0.65). While another process streamed over 256 MB on the
-/// other core, the hint made `HashMap<String, String>` 2% faster and
-/// `HashMap<String, Vec<u32>>` 4-8% faster: data that misses the caches on
-/// every entry is the exception the large-value rule leaves out.
+/// (0.32 of serde_json's time against 0.30), `HashMap<String, Vec<u32>>`
+/// 3-5% longer. Such maps hint only the key's text, [`ENTRIES_AHEAD`]
+/// entries on, where the keys are strings (`ToJsonKey::HINTS_NEXT`): on
+/// an AMD EPYC (Zen 3) virtual machine, where each key's text missed the
+/// caches, `map_string_keys_hash` took 0.55-0.57 of serde_json's time
+/// instead of 0.67-0.70 and `map_string_vecs` 0.72-0.74 instead of
+/// 0.84-0.88 (eight entries on: 0.53-0.55 and 0.75-0.79). `BTreeMap`s do
+/// not: theirs made string keys 0.59-0.60 -> 0.56-0.58, integer keys
+/// 0.56-0.58 -> 0.62-0.63.
 ///
 /// Out of line: one copy per map type, not one per map field. A map's
 /// entries cost far more than the call.
@@ -74,6 +73,19 @@ pub(crate) fn write_map<'a, F, K, V, I, const HINT_NEXT_KEY: bool>(
             write_element(w, value);
             w.flush_point();
         }
+    } else if HINT_NEXT_KEY && K::HINTS_NEXT {
+        // Smaller values: only the key's text, far enough ahead to arrive
+        // before it is written.
+        let mut ahead = entries.clone();
+        for _ in 0..ENTRIES_AHEAD {
+            ahead.next();
+        }
+        for (key, value) in entries {
+            key.write_json_entry_key(w, first, ahead.next().map(|(key, _)| key));
+            first = false;
+            write_element(w, value);
+            w.flush_point();
+        }
     } else {
         for (key, value) in entries {
             key.write_json_entry_key(w, first, None);
@@ -85,9 +97,9 @@ pub(crate) fn write_map<'a, F, K, V, I, const HINT_NEXT_KEY: bool>(
     w.end_object_dyn(first);
 }
 
-/// How many entries ahead [`write_map`] hints an entry's own memory.
-/// `shapes/large_doc_hash`: two took 0.51 of serde_json's time, four 0.50,
-/// eight no less.
+/// How many entries ahead [`write_map`] hints an entry's own memory, or
+/// for small values the key's text. `shapes/large_doc_hash`: two took
+/// 0.51 of serde_json's time, four 0.50, eight no less.
 const ENTRIES_AHEAD: usize = 4;
 
 /// Starts loading the memory of a map entry: its key and its value where

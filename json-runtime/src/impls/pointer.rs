@@ -36,6 +36,7 @@ macro_rules! deref_impls {
 
         impl<$($lt,)* T: ToJsonKey $(+ $extra)? + ?Sized> ToJsonKey for $ptr {
             const SORTS_AS_INTEGER: bool = T::SORTS_AS_INTEGER;
+            const HINTS_NEXT: bool = T::HINTS_NEXT;
 
             #[inline]
             fn write_json_key<F: Format>(&self, w: &mut JsonWriter<'_, F>) {
