@@ -29,3 +29,5 @@ pub(crate) use serde_json_text::IfmaDigits;
 pub(crate) use serde_json_text::{
     write_finite, write_keyed_finite, Digits, FloatText, Integer, SharedDigits,
 };
+#[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+pub(crate) use sse2::two_below_1e8;

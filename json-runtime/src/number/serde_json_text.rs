@@ -27,6 +27,15 @@ pub(crate) trait Integer: Copy + Default {
     )]
     const USES_DIGITS: bool = true;
 
+    /// Whether it has no sign, so that its text is
+    /// [`magnitude`](Self::magnitude)'s digits alone (`u16` to `u64`; `u8`
+    /// and `u128` have their own writers).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const UNSIGNED: bool = false;
+
     /// The number the digits are written from: the value's magnitude,
     /// saturated to `u64`.
     fn magnitude(self) -> u64;
@@ -155,6 +164,15 @@ pub(crate) trait Digits {
     /// Whether [`write_u64_among`](Self::write_u64_among) heeds `mixed`,
     /// so that a loop over many numbers pays to look at their sizes.
     const HEEDS_MIXED: bool = false;
+
+    /// Whether arrays of unsigned numbers of five to eight digits are
+    /// better written two at a time with `sse2::two_below_1e8` than with
+    /// this writer.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const PAIRS: bool = false;
 }
 
 /// For the code inlined at every integer field: one call to the shared
@@ -281,12 +299,16 @@ impl Digits for SharedDigits {
 
     #[cfg(target_arch = "x86_64")]
     const HEEDS_MIXED: bool = true;
+
+    #[cfg(target_arch = "x86_64")]
+    const PAIRS: bool = true;
 }
 
 macro_rules! unsigned {
     ($($t:ty)*) => {$(
         impl Integer for $t {
             const ROOM: usize = U64_ROOM;
+            const UNSIGNED: bool = true;
 
             #[inline(always)]
             #[allow(trivial_numeric_casts)]

@@ -16,10 +16,10 @@
 //! digits, so that the next write need not wait for them.
 
 use std::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_cvtsi64_si128, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16,
-    _mm_or_si128, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x, _mm_set1_epi8, _mm_slli_epi16,
-    _mm_slli_epi32, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi64, _mm_storeu_si128,
-    _mm_sub_epi16, _mm_sub_epi32, _mm_unpacklo_epi64,
+    __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_mul_epu32, _mm_mulhi_epu16,
+    _mm_mullo_epi16, _mm_or_si128, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x, _mm_set1_epi8,
+    _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi64,
+    _mm_storeu_si128, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi64,
 };
 
 use super::digit_count::digit_count;
@@ -44,13 +44,20 @@ const SCALE: [u64; 16] = {
 /// the first in byte 0.
 #[inline(always)]
 fn sixteen_digits(n: u64) -> __m128i {
+    two_groups(n / E8, n % E8)
+}
+
+/// The eight digits of `high < 10^8` in ASCII, leading zeros included, in
+/// the low eight bytes, and those of `low < 10^8` in the high eight.
+#[inline(always)]
+fn two_groups(high: u64, low: u64) -> __m128i {
     // SAFETY: these intrinsics need only SSE2, which is part of every
     // x86_64 processor (the target's baseline); none touches memory.
     unsafe {
         // The two groups of eight, one in each 64-bit lane.
         let groups = _mm_unpacklo_epi64(
-            _mm_cvtsi64_si128((n / E8) as i64),
-            _mm_cvtsi64_si128((n % E8) as i64),
+            _mm_cvtsi64_si128(high as i64),
+            _mm_cvtsi64_si128(low as i64),
         );
         // Each group's first four digits and last four, in 32-bit lanes:
         // `g * 0xd1b7_1759 >> 45` is `g / 10^4` for every `g < 10^8`.
@@ -69,6 +76,32 @@ fn sixteen_digits(n: u64) -> __m128i {
         let digits = _mm_or_si128(tens, _mm_slli_epi16::<8>(ones));
         _mm_add_epi8(digits, _mm_set1_epi8(b'0' as i8))
     }
+}
+
+/// The texts of two numbers below 10^8, each a little-endian word whose
+/// first byte is the first digit (the bytes past the text are zeros), and
+/// their lengths: each number is a group of [`two_groups`], scaled to eight
+/// digits first. Where the numbers keep to five to eight digits,
+/// as ids and counts do, this is fewer instructions per number than the
+/// scalar formatter's eight-digit tier, and has no branch on the length.
+/// `a` and `b` must be below 10^8 for the text to be right (debug builds
+/// check).
+#[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn two_below_1e8(a: u64, b: u64) -> ([u64; 2], [usize; 2]) {
+    debug_assert!(a < E8 && b < E8);
+    let (a_len, b_len) = (digit_count(a), digit_count(b));
+    // `x < 10^len`, so `x * 10^(8 - len) < 10^8`; `len` is 1 to 8.
+    let scaled = |x: u64, len: usize| x * SCALE[(8 - len) & 15];
+    let text = two_groups(scaled(a, a_len), scaled(b, b_len));
+    // SAFETY: SSE2 only, as in `two_groups`.
+    let words = unsafe {
+        [
+            _mm_cvtsi128_si64(text) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(text, text)) as u64,
+        ]
+    };
+    (words, [a_len, b_len])
 }
 
 /// Writes `n` at `at` and returns the number of digits, with no branch on
@@ -146,6 +179,27 @@ mod tests {
             assert_eq!(text(n), itoa.format(n));
             let wide = n * 100_000_000 + 99_999_999 - n;
             assert_eq!(text(wide), itoa.format(wide));
+        }
+    }
+
+    #[test]
+    fn pairs_match_itoa_at_every_length() {
+        let mut itoa = itoa::Buffer::new();
+        let mut p = 1u64;
+        let mut samples = vec![0, 1, 9, E8 - 1];
+        for _ in 0..8 {
+            samples.extend([p - 1, p, p + 1, 3 * p, 9 * p + 7]);
+            p *= 10;
+        }
+        samples.retain(|&n| n < E8);
+        for &a in &samples {
+            for &b in &samples {
+                let (words, lens) = two_below_1e8(a, b);
+                for ((word, len), n) in words.iter().zip(lens).zip([a, b]) {
+                    let text = word.to_le_bytes();
+                    assert_eq!(&text[..len], itoa.format(n).as_bytes(), "{n}");
+                }
+            }
         }
     }
 

@@ -79,6 +79,15 @@ pub(crate) trait ArrayItem: Copy {
     /// decided from.
     fn magnitude(self) -> u64;
 
+    /// Whether its text is a `u64`'s digits alone (the unsigned integers
+    /// that use `D`), so that its arrays may take `D`'s pairs
+    /// (`Digits::PAIRS`, see `Run::pairs`).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const PAIRS: bool = false;
+
     /// Which block writer of `chunked.rs` its compact arrays take, if any
     /// (`u8` and `bool`).
     #[cfg_attr(
@@ -137,6 +146,7 @@ impl<I: Integer> ArrayItem for I {
     const USES_DIGITS: bool = <I as Integer>::USES_DIGITS;
     // Nine digits and more need 32 bits.
     const LONG_DIGITS: bool = <I as Integer>::USES_DIGITS && size_of::<I>() >= 4;
+    const PAIRS: bool = <I as Integer>::USES_DIGITS && <I as Integer>::UNSIGNED;
 
     #[inline(always)]
     unsafe fn write_item_at<D: Digits>(self, at: *mut u8, mixed: bool) -> usize {
@@ -308,6 +318,12 @@ pub(crate) trait Element {
     const LONG_DIGITS: bool;
     /// `ArrayItem::ALWAYS_MIXED` of [`Item`](Self::Item).
     const ALWAYS_MIXED: bool = false;
+    /// `ArrayItem::PAIRS` of [`Item`](Self::Item).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    const PAIRS: bool = false;
 
     /// The element as the loop writes it.
     fn item(&self) -> Self::Item<'_>;
@@ -346,6 +362,7 @@ impl<T: ArrayItem> Element for T {
     const USES_DIGITS: bool = T::USES_DIGITS;
     const LONG_DIGITS: bool = T::LONG_DIGITS;
     const ALWAYS_MIXED: bool = T::ALWAYS_MIXED;
+    const PAIRS: bool = T::PAIRS;
 
     #[inline(always)]
     fn item(&self) -> T {
@@ -720,6 +737,17 @@ struct Run {
     /// first group, gathered from an iterator). Where no number reaches
     /// nine digits, `D`'s usual path is the faster.
     mixed: bool,
+    /// Whether the numbers are unsigned, of five to eight digits (from the
+    /// same sample), and `D` is better with them two at a time
+    /// (`Digits::PAIRS`). `shapes/vec_u32` (below 2^20) took 0.59 of
+    /// serde_json's time one at a time on an AMD EPYC (Zen 3): see the
+    /// table of changes in docs/performance.md for the figures with them.
+    /// Below five digits the scalar tiers are the cheaper.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", any(test, not(debug_assertions)))),
+        allow(dead_code)
+    )]
+    pairs: bool,
 }
 
 impl Run {
@@ -735,15 +763,25 @@ impl Run {
             0
         };
         let line_room = if F::PRETTY { line.max(NEWLINE_PAD) } else { 0 };
+        let mixed = takes_mixed::<T, D>(|| reaches_nine_digits(first));
         Run {
             line,
             per_item: 1 + line_room + T::ROOM,
             open: usize::from(!F::PRETTY),
             comma: 0,
-            mixed: takes_mixed::<T, D>(|| reaches_nine_digits(first)),
+            mixed,
+            pairs: !mixed
+                && T::PAIRS
+                && D::PAIRS
+                && !any_of_sample(first, |item| {
+                    !(PAIRS_FROM..WIDE_FROM).contains(&item.item().magnitude())
+                }),
         }
     }
 }
+
+/// The smallest number of five digits: see `Run::pairs`.
+const PAIRS_FROM: u64 = 10_000;
 
 /// Writes one group of elements under one capacity check. In compact
 /// layout the group stores a `]` after its elements and keeps it only if
@@ -781,8 +819,8 @@ fn write_group<F: Format, T: Element, D: Digits>(
     unsafe {
         *at = b'[';
         at = at.add(open);
-        for item in items {
-            let item = item.item();
+        // The comma, kept after the first element, and the line break.
+        let lead = |mut at: *mut u8, comma: usize| {
             *at = b',';
             at = at.add(comma);
             if F::PRETTY {
@@ -798,7 +836,37 @@ fn write_group<F: Format, T: Element, D: Digits>(
                 }
                 at = at.add(line);
             }
-            at = at.add(item.write_item_at::<D>(at, mixed));
+            at
+        };
+        #[allow(unused_mut)]
+        let mut rest = items;
+        #[cfg(all(target_arch = "x86_64", any(test, not(debug_assertions))))]
+        if T::PAIRS && D::PAIRS && run.pairs {
+            // Each text is one eight-byte store, within `T::ROOM`.
+            let mut pairs = items.chunks_exact(2);
+            for pair in &mut pairs {
+                let (a, b) = (pair[0].item().magnitude(), pair[1].item().magnitude());
+                if a.max(b) < WIDE_FROM {
+                    let (words, lens) = crate::number::two_below_1e8(a, b);
+                    at = lead(at, comma);
+                    at.cast::<u64>().write_unaligned(words[0].to_le());
+                    at = lead(at.add(lens[0]), 1);
+                    at.cast::<u64>().write_unaligned(words[1].to_le());
+                    at = at.add(lens[1]);
+                } else {
+                    for item in pair {
+                        at = lead(at, comma);
+                        at = at.add(item.item().write_item_at::<D>(at, mixed));
+                        comma = 1;
+                    }
+                }
+                comma = 1;
+            }
+            rest = pairs.remainder();
+        }
+        for item in rest {
+            at = lead(at, comma);
+            at = at.add(item.item().write_item_at::<D>(at, mixed));
             comma = 1;
         }
         if close == 1 {
@@ -1207,6 +1275,36 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             crate::number::scalar_only(streamed);
         }
+    }
+
+    /// Unsigned arrays of five to eight digits, which take the pairs (see
+    /// `Run::pairs`), of odd and even lengths past the short arrays and
+    /// around a group, with numbers of other lengths among them that the
+    /// sample misses (a pair with one falls back to the usual writer).
+    #[test]
+    fn five_to_eight_digit_arrays_match_serde_json_in_pairs() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut values: Vec<u64> = (0..3_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                10_000 + x % (super::WIDE_FROM - 10_000)
+            })
+            .collect();
+        for i in [1, 7, 40, 41, 999, 1_000, 2_998] {
+            values[i] = [0, 99_999_999, 100_000_000, u64::MAX, 9_999, 5][i % 6];
+        }
+        let mut lengths: Vec<usize> = (30..=70).collect();
+        lengths.extend([999, 1_000, 1_001, values.len()]);
+        prefixes_match_serde_json(&values, &lengths);
+        let narrow: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+        prefixes_match_serde_json(&narrow, &[33, 34, 1_000, 1_001]);
+        let short: Vec<u16> = values
+            .iter()
+            .map(|&v| (v % 55_536 + 10_000) as u16)
+            .collect();
+        prefixes_match_serde_json(&short, &[33, 34, 1_001]);
     }
 
     /// Byte arrays of every length around a chunk and a group (see
