@@ -193,7 +193,7 @@ impl<I: Integer> ArrayItem for I {
     /// took 25-50% longer.
     #[inline(always)]
     unsafe fn write_option_at<D: Digits>(item: Option<I>, at: *mut u8, mixed: bool) -> usize {
-        if D::HEEDS_MIXED && mixed && Self::OPTION_ALWAYS_MIXED {
+        if D::HEEDS_MIXED && D::NONE_AS_DIGITS && mixed && Self::OPTION_ALWAYS_MIXED {
             let none = item.is_none();
             // SAFETY: the caller makes `OPTION_ROOM` bytes at `at`
             // writable: 4, and `ROOM` from `4 * none <= 4`.
