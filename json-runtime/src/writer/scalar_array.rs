@@ -917,9 +917,11 @@ fn rows_reach_nine_digits<T: Element, R: AsRef<[T]>>(rows: &[R]) -> bool {
 
 /// Whether the digit writer `D` takes its path of mixed lengths for every
 /// array of `T`, whatever the numbers (see `ArrayItem::ALWAYS_MIXED`): a
-/// constant, so that loops over such arrays have one copy.
+/// constant, so that loops over such arrays have one copy. Only where `D`
+/// writes a `None` as digits (`Digits::NONE_AS_DIGITS`), which is what
+/// sends `Option`s there: elsewhere they go by the sample, as integers do.
 const fn always_mixed<T: Element, D: Digits>() -> bool {
-    D::HEEDS_MIXED && T::ALWAYS_MIXED
+    D::HEEDS_MIXED && D::NONE_AS_DIGITS && T::ALWAYS_MIXED
 }
 
 /// Whether an array of `T` takes `D`'s path of mixed lengths (see
