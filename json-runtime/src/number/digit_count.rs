@@ -37,6 +37,45 @@ pub(super) fn digit_count(n: u64) -> usize {
     guess + usize::from(n >= THRESHOLDS[guess])
 }
 
+/// The numbers the branch-free formatters are checked on against itoa:
+/// around every power of ten, a few edges, and a pseudo-random sweep of
+/// every bit length (not only the 20-digit values most random `u64`s
+/// are).
+#[cfg(test)]
+pub(super) fn test_values() -> Vec<u64> {
+    let mut values = vec![
+        0,
+        1,
+        9,
+        10,
+        u64::MAX,
+        u64::MAX - 1,
+        i64::MAX as u64,
+        1 << 52,
+        (1 << 52) - 1,
+    ];
+    let mut p = 1u64;
+    for _ in 0..20 {
+        values.extend([
+            p.wrapping_sub(2),
+            p.wrapping_sub(1),
+            p,
+            p + 1,
+            p.wrapping_mul(3),
+            p.wrapping_mul(9),
+        ]);
+        p = p.wrapping_mul(10);
+    }
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..200_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        values.push(x >> (x % 64));
+    }
+    values
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
