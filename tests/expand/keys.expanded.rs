@@ -32,10 +32,7 @@ impl ::json_runtime::ToJsonKey for Level {
         &self,
         w: &mut ::json_runtime::JsonWriter<'_, F>,
     ) {
-        ::json_runtime::ToJson::write_json(
-            self,
-            ::json_runtime::__private_0_1_0::value_writer(w),
-        );
+        ::json_runtime::__private_0_1_0::unit_variant_key(self, w);
     }
 }
 

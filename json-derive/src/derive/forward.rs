@@ -197,10 +197,10 @@ fn enum_key_body(cont: &Container, variants: &[Variant], names: &Names) -> Optio
     if !variants.iter().all(|v| is_key(&v)) {
         return None;
     }
-    let Names { runtime, w, .. } = names;
+    let w = &names.w;
     if variants.iter().all(|v| v.attrs.skip.is_none()) {
         let private = names.private();
-        return Some(quote!(#runtime::ToJson::write_json(self, #private::value_writer(#w));));
+        return Some(quote!(#private::unit_variant_key(self, #w);));
     }
     let arms = variants.iter().map(|variant| {
         let ident = variant.ident;
