@@ -388,13 +388,85 @@ mod sse2 {
 /// `dst` must be valid for writes of `src.len() + SLACK` bytes.
 #[inline(always)]
 unsafe fn copy_clean(src: &[u8], dst: *mut u8) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if src.len() >= 16 {
-        // SAFETY: as the caller guarantees, and `src.len() >= 16`.
+    let len = src.len();
+    if len > 16 {
+        // SAFETY: as the caller guarantees, and `len > 16`.
+        #[cfg(target_arch = "x86_64")]
         return unsafe { sse2::copy_clean(src, dst) };
+        // SAFETY: as the caller guarantees.
+        #[cfg(not(target_arch = "x86_64"))]
+        return unsafe { copy_clean_swar(src, dst) };
     }
-    // SAFETY: as the caller guarantees.
-    unsafe { copy_clean_swar(src, dst) }
+    if len >= 4 {
+        // SAFETY: as the caller guarantees, and `4 <= len <= 16`.
+        return unsafe { copy_clean_4_to_16(src, dst) };
+    }
+    if len == 0 {
+        return 0;
+    }
+    // SAFETY: `0 < len < 4`, as `load_short` requires; `dst` has
+    // `len + SLACK >= 8` writable bytes.
+    let w = unsafe {
+        let w = load_short(src);
+        store(dst, w);
+        w
+    };
+    // The zero bytes above `len` look like control characters.
+    let mask = special(w) & ((1u64 << (len * 8)) - 1);
+    if mask == 0 {
+        len
+    } else {
+        first(mask)
+    }
+}
+
+/// [`copy_clean`] for 4 to 16 bytes, with no branch on the length: four
+/// 4-byte pieces at 0, `min(len - 4, 4)`, `max(len - 8, 0)` and
+/// `len - 4`, each starting at most 4 bytes after the one before, so that
+/// together they cover the string (from 8 bytes on they are its first and
+/// last 8). The lengths of short strings (keys, names) vary from one to
+/// the next, and [`copy_clean_swar`]'s branches between fewer than 8
+/// bytes, 8, and more mispredicted: see the table of changes in
+/// docs/performance.md.
+///
+/// The pieces are checked two to a word. The lowest marked byte of the
+/// first word is one to escape ([`special`]), and the first such byte of
+/// the string: the bytes before it are in the same word, or in the
+/// pieces before its piece, which cover everything before that piece's
+/// start. With the first word clean, the second's lowest marked byte is,
+/// as its pieces start within 4 bytes of the first word's end.
+///
+/// # Safety
+/// `4 <= src.len() <= 16`, and `dst` must be valid for writes of
+/// `src.len()` bytes.
+#[inline(always)]
+unsafe fn copy_clean_4_to_16(src: &[u8], dst: *mut u8) -> usize {
+    let len = src.len();
+    debug_assert!((4..=16).contains(&len));
+    let p = src.as_ptr();
+    let last = len - 4;
+    let starts = [0, last.min(4), last.saturating_sub(4), last];
+    let mut pieces = [0u32; 4];
+    for (piece, &at) in pieces.iter_mut().zip(&starts) {
+        // SAFETY: `at + 4 <= len`: every start is at most `last`, so each
+        // piece is inside `src` and inside the `len` bytes at `dst`.
+        unsafe {
+            let bytes = p.add(at).cast::<[u8; 4]>().read_unaligned();
+            dst.add(at).cast::<[u8; 4]>().write_unaligned(bytes);
+            *piece = u32::from_le_bytes(bytes);
+        }
+    }
+    let word = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+    let (head, tail) = (
+        special(word(pieces[0], pieces[1])),
+        special(word(pieces[2], pieces[3])),
+    );
+    if head | tail == 0 {
+        return len;
+    }
+    let (mask, pair) = if head != 0 { (head, 0) } else { (tail, 2) };
+    let at = first(mask);
+    starts[pair + at / 4] + at % 4
 }
 
 /// [`copy_clean`] with 8-byte words.
@@ -813,6 +885,26 @@ mod tests {
                     let mut s: Vec<u8> = (0..total).map(|k| b'a' + (k % 26) as u8).collect();
                     s[pos] = b;
                     check(std::str::from_utf8(&s).unwrap());
+                }
+            }
+        }
+    }
+
+    /// `copy_clean_4_to_16`'s pieces overlap differently at each length:
+    /// at each, one or two escapes at every pair of positions, each of
+    /// the three kinds.
+    #[test]
+    fn short_strings_every_length_and_escape_position() {
+        for len in 0..=17 {
+            check(&"x".repeat(len));
+            for a in 0..len {
+                for b in a..len {
+                    for escape in [b'"', b'\\', 0x1f] {
+                        let mut s = vec![b'y'; len];
+                        s[b] = 0x01;
+                        s[a] = escape;
+                        check(std::str::from_utf8(&s).unwrap());
+                    }
                 }
             }
         }
