@@ -90,7 +90,14 @@ const ESCAPE: [u64; 128] = {
 };
 
 /// Appends `s` to `out` as a quoted JSON string.
-#[inline]
+///
+/// Inline in its few callers, each itself one shared function
+/// (`string::write_str_portable` among them): left to the optimizer it
+/// stayed a call of its own under them, one call more for every string
+/// that the masked writers do not take. `shapes/short_ascii` pretty on an
+/// AMD EPYC (Zen 3), `fam` loop, three alternating runs: 0.321-0.349 of
+/// serde_json's time -> 0.309-0.327.
+#[inline(always)]
 pub(crate) fn write_quoted(out: &mut Buf<'_>, s: &str) {
     let bytes = s.as_bytes();
     // Cannot overflow: a slice is at most `isize::MAX` bytes long.
